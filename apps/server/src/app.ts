@@ -1,0 +1,65 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import path from 'node:path';
+import type { Config } from './config';
+import type { DbHandle } from './db/create-db';
+import { createMailer, type Mailer } from './plugins/mail';
+import { registerErrorHandler } from './plugins/errors';
+import type { AuthResolver } from './plugins/routes';
+import { registerWeb } from './plugins/web';
+import { createAccountService, type AccountService } from './modules/account/account.service';
+import { registerAccountRoutes } from './modules/account/account.routes';
+import {
+  createOrganizationService,
+  type OrganizationService,
+} from './modules/organizations/organizations.service';
+import { registerOrganizationRoutes } from './modules/organizations/organizations.routes';
+import { registerTranslationRoutes } from './modules/translations/translations.routes';
+import { registerSystemRoutes } from './modules/system/system.routes';
+
+export interface App {
+  app: FastifyInstance;
+  mailer: Mailer;
+  services: { account: AccountService; organizations: OrganizationService };
+}
+
+/** Builds the whole HTTP application without listening (tests use app.inject). */
+export async function buildApp(config: Config, database: DbHandle): Promise<App> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: false,
+    requestTimeout: 120_000,
+    genReqId: () => crypto.randomUUID(),
+  });
+  registerErrorHandler(app);
+
+  const { db } = database;
+  const mailer = createMailer({
+    db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    mailDir: path.join(config.dataDir, 'mail'),
+    log: app.log,
+  });
+  const account = createAccountService({
+    db,
+    mailer,
+    publicUrl: config.publicUrl,
+    sessionTtlMs: config.sessionTtlMs,
+    loginRate: config.loginRate,
+  });
+  const organizations = createOrganizationService(db);
+  const auth: AuthResolver = {
+    authenticate: (apikey) => account.authenticate(apikey),
+    resolveOrganization: (user, key) => organizations.resolveOrganization(user, key),
+  };
+
+  registerAccountRoutes(app, auth, account);
+  registerOrganizationRoutes(app, auth, organizations);
+  registerTranslationRoutes(app, auth);
+  registerSystemRoutes(app, auth, { db, config });
+  await registerWeb(app, config.webDist);
+
+  app.addHook('onClose', () => mailer.stop());
+  return { app, mailer, services: { account, organizations } };
+}

@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+import { PGliteDialect } from './pglite-dialect';
+import { migrationProvider } from './migrations';
+import { loadTemplate } from './pglite-template';
+
+export type Db = Kysely<Database>;
+
+export interface DbHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+// bigint and numeric travel as strings, as node-postgres does by default: never a float.
+const INT8 = 20;
+const NUMERIC = 1700;
+const asText = (value: string) => value;
+
+/** PGlite in DATA_DIR/pglite (or in memory when dataDir is null), or PostgreSQL at url. */
+export async function createDb(options: {
+  databaseUrl?: string | undefined;
+  dataDir?: string | null;
+}): Promise<DbHandle> {
+  if (options.databaseUrl) return createPostgres(options.databaseUrl);
+  return createPglite(options.dataDir ?? null);
+}
+
+function createPostgres(url: string): DbHandle {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client that loses its server emits 'error'; the pool replaces it.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+async function createPglite(dataDir: string | null): Promise<DbHandle> {
+  const parsers = { [INT8]: asText, [NUMERIC]: asText };
+  if (dataDir === null) {
+    const pglite = await PGlite.create({ parsers, loadDataDir: await loadTemplate() });
+    return wrapPglite(pglite, () => undefined);
+  }
+  const dir = path.join(dataDir, 'pglite');
+  fs.mkdirSync(dir, { recursive: true });
+  const unlock = lockDataDir(dataDir);
+  try {
+    const isNew = !fs.existsSync(path.join(dir, 'PG_VERSION'));
+    const pglite = await PGlite.create(dir, {
+      parsers,
+      ...(isNew ? { loadDataDir: await loadTemplate() } : {}),
+    });
+    return wrapPglite(pglite, unlock);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+function wrapPglite(pglite: PGlite, unlock: () => void): DbHandle {
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+      unlock();
+    },
+  };
+}
+
+/**
+ * Two processes can open one PGlite directory without an error and corrupt it (stack.md),
+ * so the data directory gets a lock file with our pid; a live holder stops start-up.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockFile = path.join(dataDir, 'pglite.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(fs.readFileSync(lockFile, 'utf8'));
+      if (holder && holder !== process.pid && isAlive(holder)) {
+        throw new Error(
+          `The data directory ${dataDir} is in use by process ${holder}. Stop it, or set DATA_DIR to another directory.`,
+          { cause: error },
+        );
+      }
+      fs.rmSync(lockFile, { force: true }); // left by a process that is gone
+    }
+  }
+  throw new Error(`Could not lock the data directory ${dataDir}.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    const reason = error instanceof Error ? error.message : JSON.stringify(error);
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`, {
+      cause: error,
+    });
+  }
+}
+
+export async function pingDb(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -1,0 +1,11 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as m0001 from './0001-foundation';
+
+/** Forward-only migrations, in order. Never edit one after it has landed; add the next. */
+const migrations: Record<string, Migration> = {
+  '0001-foundation': m0001,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(migrations),
+};

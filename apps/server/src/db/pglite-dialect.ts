@@ -1,0 +1,101 @@
+import type { PGlite, Results } from '@electric-sql/pglite';
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+
+/**
+ * A Kysely dialect for PGlite. PGlite is one connection, so the driver hands it to one caller
+ * at a time: a transaction holds it from BEGIN to COMMIT/ROLLBACK and every other query waits
+ * (stack.md: the npm dialects let a query slip into another caller's open transaction).
+ */
+export class PGliteDialect implements Dialect {
+  constructor(private readonly pglite: PGlite) {}
+  createAdapter() {
+    return new PostgresAdapter();
+  }
+  createDriver(): Driver {
+    return new PGliteDriver(this.pglite);
+  }
+  createIntrospector(db: Kysely<unknown>) {
+    return new PostgresIntrospector(db);
+  }
+  createQueryCompiler() {
+    return new PostgresQueryCompiler();
+  }
+}
+
+class Mutex {
+  private tail: Promise<void> = Promise.resolve();
+  lock(): Promise<() => void> {
+    let release!: () => void;
+    const next = new Promise<void>((resolve) => (release = resolve));
+    const acquired = this.tail.then(() => release);
+    this.tail = this.tail.then(() => next);
+    return acquired;
+  }
+}
+
+class PGliteDriver implements Driver {
+  private readonly mutex = new Mutex();
+  private readonly connection: PGliteConnection;
+  private releaseLock: (() => void) | undefined;
+
+  constructor(pglite: PGlite) {
+    this.connection = new PGliteConnection(pglite);
+  }
+  async init() {}
+  async acquireConnection(): Promise<DatabaseConnection> {
+    this.releaseLock = await this.mutex.lock();
+    return this.connection;
+  }
+  async beginTransaction(conn: DatabaseConnection, settings: TransactionSettings) {
+    const level = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : '';
+    await conn.executeQuery(CompiledQuery.raw(`begin${level}`));
+  }
+  async commitTransaction(conn: DatabaseConnection) {
+    await conn.executeQuery(CompiledQuery.raw('commit'));
+  }
+  async rollbackTransaction(conn: DatabaseConnection) {
+    await conn.executeQuery(CompiledQuery.raw('rollback'));
+  }
+  releaseConnection(): Promise<void> {
+    const release = this.releaseLock;
+    this.releaseLock = undefined;
+    release?.();
+    return Promise.resolve();
+  }
+  async destroy() {}
+}
+
+class PGliteConnection implements DatabaseConnection {
+  constructor(private readonly pglite: PGlite) {}
+  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    // Without parameters use the simple protocol, which also runs multi-statement scripts
+    // (migrations); with parameters, the extended protocol binds them safely.
+    const result =
+      compiled.parameters.length === 0
+        ? lastOf(await this.pglite.exec(compiled.sql))
+        : await this.pglite.query<R>(compiled.sql, [...compiled.parameters]);
+    const affected = result.affectedRows;
+    return {
+      rows: result.rows as R[],
+      ...(affected !== undefined ? { numAffectedRows: BigInt(affected) } : {}),
+    };
+  }
+  streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('PGlite dialect does not stream results');
+  }
+}
+
+function lastOf<R>(results: Results[]): Results<R> {
+  return (results[results.length - 1] ?? { rows: [], fields: [] }) as Results<R>;
+}

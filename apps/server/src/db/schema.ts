@@ -1,0 +1,100 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Kysely's view of the tables. bigint ids travel as strings (pg's and our PGlite parser). */
+type Id = ColumnType<string, never, never>;
+type CreatedAt = ColumnType<Date, never, never>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface AppUserTable {
+  id: Id;
+  key: string;
+  username: string;
+  email: string;
+  display_name: string;
+  password_hash: string;
+  lang: Generated<string>;
+  roles: Generated<string[]>;
+  email_confirmed_at: Timestamp | null;
+  created_at: CreatedAt;
+  version: Generated<number>;
+}
+
+export interface UserSessionTable {
+  id: Id;
+  user_id: string;
+  token_hash: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface UserCodeTable {
+  id: Id;
+  user_id: string;
+  kind: 'confirmEmail' | 'resetPassword';
+  code_hash: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface LoginFailureTable {
+  id: Id;
+  subject: string;
+  failed_at: Generated<Date>;
+}
+
+export interface OrganizationTable {
+  id: Id;
+  key: string;
+  name: string;
+  name_nick: string;
+  tax_number: string | null;
+  connect_code: string;
+  created_at: CreatedAt;
+  version: Generated<number>;
+}
+
+export interface OrganizationMemberTable {
+  organization_id: string;
+  user_id: string;
+  roles: string[];
+  created_at: CreatedAt;
+}
+
+export interface OrganizationBankAccountTable {
+  organization_id: string;
+  id: Id;
+  key: string;
+  code: string;
+  bic: string | null;
+  display_text: string | null;
+  is_default: Generated<boolean>;
+  is_active: Generated<boolean>;
+  created_at: CreatedAt;
+  version: Generated<number>;
+}
+
+export interface MailOutboxTable {
+  id: Id;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: CreatedAt;
+  next_attempt_at: Generated<Date>;
+  sent_at: Timestamp | null;
+}
+
+export interface Database {
+  app_user: AppUserTable;
+  user_session: UserSessionTable;
+  user_code: UserCodeTable;
+  login_failure: LoginFailureTable;
+  organization: OrganizationTable;
+  organization_member: OrganizationMemberTable;
+  organization_bank_account: OrganizationBankAccountTable;
+  mail_outbox: MailOutboxTable;
+}

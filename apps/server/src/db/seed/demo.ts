@@ -1,0 +1,155 @@
+import type { Db } from '../create-db';
+import { uuidv7 } from '../../lib/ids';
+import { hashPassword } from '../../lib/secrets';
+import { newConnectCode } from '../../modules/organizations/organizations.service';
+
+export const DEMO_PASSWORD = 'listina-demo';
+
+/** Seeded sign-ins, printed at start-up. */
+export const DEMO_USERS = [
+  {
+    username: 'demo',
+    displayName: 'Demo Uporabnik',
+    lang: 'sl',
+    note: '4 organisations, different roles',
+  },
+  {
+    username: 'many',
+    displayName: 'Mateja Mnogo',
+    lang: 'en-gb',
+    note: '12 organisations (searchable selector)',
+  },
+] as const;
+
+const DEMO_ORGS: { name: string; nick: string; taxNumber: string; roles: string[] }[] = [
+  {
+    name: 'Alpina Trgovina d.o.o.',
+    nick: 'Alpina Trgovina',
+    taxNumber: 'SI12345678',
+    roles: ['orgadmin'],
+  },
+  {
+    name: 'Bistra Storitve d.o.o.',
+    nick: 'Bistra Storitve',
+    taxNumber: 'SI23456789',
+    roles: ['approver'],
+  },
+  {
+    name: 'Čebelica Računovodstvo d.o.o.',
+    nick: 'Čebelica Računovodstvo',
+    taxNumber: 'SI34567890',
+    roles: ['dataentryextended'],
+  },
+  {
+    name: 'Drava Logistika d.d.',
+    nick: 'Drava Logistika',
+    taxNumber: 'SI45678901',
+    roles: ['accountant', 'approver'],
+  },
+];
+
+const MANY_ORGS = [
+  'Zelenjava Kranj',
+  'Avtoprevozi Novak',
+  'Mizarstvo Hribar',
+  'Gradbeništvo Kos',
+  'Pekarna Vrhnika',
+  'Elektro Zupan',
+  'Turistika Bled',
+  'Optika Jelen',
+  'Kmetija Ravne',
+  'Tiskarna Sova',
+  'Lekarna Lipa',
+  'Vinska klet Goriška',
+];
+
+/** An SI56 IBAN with valid national and ISO 7064 check digits, from a bank code and a number. */
+export function slovenianIban(bankCode: string, account: string): string {
+  const body = `${bankCode}${account}`.padStart(13, '0');
+  const national = String(98n - ((BigInt(body) * 100n) % 97n)).padStart(2, '0');
+  const bban = `${body}${national}`;
+  const numeric = `${bban}${'SI'
+    .split('')
+    .map((c) => c.charCodeAt(0) - 55)
+    .join('')}00`;
+  const check = String(98n - (BigInt(numeric) % 97n)).padStart(2, '0');
+  return `SI${check}${bban}`;
+}
+
+/** Demo data for an empty database: users demo and many, their organisations and bank accounts. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const existing = await db.selectFrom('app_user').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction().execute(async (trx) => {
+    const users = new Map<string, string>();
+    for (const u of DEMO_USERS) {
+      const row = await trx
+        .insertInto('app_user')
+        .values({
+          key: uuidv7(),
+          username: u.username,
+          email: `${u.username}@listina.local`,
+          display_name: u.displayName,
+          password_hash: passwordHash,
+          lang: u.lang,
+          email_confirmed_at: new Date(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      users.set(u.username, row.id);
+    }
+    const orgs = [
+      ...DEMO_ORGS.map((o) => ({ ...o, members: { demo: o.roles, many: ['user'] } })),
+      ...MANY_ORGS.slice(0, 8).map((nick, i) => ({
+        name: `${nick} d.o.o.`,
+        nick,
+        taxNumber: `SI${String(56000000 + i * 1117)}`,
+        roles: [],
+        members: { many: i % 3 === 0 ? ['orgadmin'] : ['user'] },
+      })),
+    ];
+    for (const [index, o] of orgs.entries()) {
+      const org = await trx
+        .insertInto('organization')
+        .values({
+          key: uuidv7(),
+          name: o.name,
+          name_nick: o.nick,
+          tax_number: o.taxNumber,
+          connect_code: newConnectCode(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const [username, roles] of Object.entries(o.members)) {
+        const userId = users.get(username);
+        if (!userId) throw new Error(`seed: unknown user ${username}`);
+        await trx
+          .insertInto('organization_member')
+          .values({ organization_id: org.id, user_id: userId, roles })
+          .execute();
+      }
+      await trx
+        .insertInto('organization_bank_account')
+        .values([
+          {
+            organization_id: org.id,
+            key: uuidv7(),
+            code: slovenianIban('02010', String(10000000 + index * 7919)),
+            bic: 'LJBASI2X',
+            display_text: 'NLB',
+            is_default: true,
+          },
+          {
+            organization_id: org.id,
+            key: uuidv7(),
+            code: slovenianIban('04515', String(20000000 + index * 6007)),
+            bic: 'KBMASI2X',
+            display_text: 'NKBM',
+          },
+        ])
+        .execute();
+    }
+  });
+  return true;
+}

@@ -1,0 +1,59 @@
+import { loadConfig, ConfigError, type Config } from './config';
+import { createDb, migrateToLatest, type DbHandle } from './db/create-db';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './db/seed/demo';
+import { buildApp } from './app';
+
+/** Starts the whole product: database, migrations, demo seed, HTTP server, mail outbox. */
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const started = Date.now();
+  const database: DbHandle = await createDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+  });
+  await migrateToLatest(database.db);
+  const seeded = config.seedDemo ? await seedDemo(database.db) : false;
+  const { app, mailer } = await buildApp(config, database);
+  await app.listen({ port: config.port, host: config.host });
+  mailer.start();
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const lines = [
+    '',
+    `Listina is running at http://localhost:${port} (ready in ${Date.now() - started} ms)`,
+    `Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}${seeded ? ', demo data seeded' : ''}`,
+  ];
+  if (config.seedDemo) {
+    lines.push('Sign in with:');
+    for (const u of DEMO_USERS) lines.push(`  ${u.username} / ${DEMO_PASSWORD}   (${u.note})`);
+  }
+  if (!config.smtpUrl) lines.push(`Mail is written to ${config.dataDir}/mail (no SMTP_URL set).`);
+  console.log(lines.join('\n') + '\n');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: finishing requests in flight, then stopping`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error('Listina failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

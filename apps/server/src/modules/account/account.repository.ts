@@ -1,0 +1,157 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/create-db';
+import { inScope } from '../../db/scope';
+import type { AppUserTable } from '../../db/schema';
+import type { Insertable, Updateable } from 'kysely';
+
+/** SQL of the account module: users, sessions, mailed codes and failed sign-ins. */
+
+export function findUserByLogin(db: Db, login: string) {
+  return db
+    .selectFrom('app_user')
+    .selectAll()
+    .where((eb) => eb.or([eb('username', '=', login), eb(sql`lower(email)`, '=', login)]))
+    .executeTakeFirst();
+}
+
+export function findUserById(db: Db, id: string) {
+  return db.selectFrom('app_user').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function isTaken(db: Db, username: string, email: string) {
+  const rows = await db
+    .selectFrom('app_user')
+    .select(['username', 'email'])
+    .where((eb) =>
+      eb.or([eb('username', '=', username), eb(sql`lower(email)`, '=', email.toLowerCase())]),
+    )
+    .execute();
+  return {
+    username: rows.some((r) => r.username === username),
+    email: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
+  };
+}
+
+export function insertUser(db: Db, user: Insertable<AppUserTable>) {
+  return db.insertInto('app_user').values(user).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateUser(
+  db: Db,
+  id: string,
+  changes: Updateable<
+    Pick<AppUserTable, 'display_name' | 'lang' | 'password_hash' | 'email_confirmed_at'>
+  >,
+) {
+  return db
+    .updateTable('app_user')
+    .set({ ...changes, version: sql`version + 1` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function insertSession(db: Db, userId: string, tokenHash: string, expiresAt: Date) {
+  return db
+    .insertInto('user_session')
+    .values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt })
+    .returning(['id', 'expires_at'])
+    .executeTakeFirstOrThrow();
+}
+
+export function findSessionByHash(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('user_session as s')
+    .innerJoin('app_user as u', 'u.id', 's.user_id')
+    .select([
+      's.id as sessionId',
+      's.expires_at',
+      's.revoked_at',
+      'u.id',
+      'u.key',
+      'u.username',
+      'u.display_name',
+      'u.email',
+      'u.lang',
+      'u.roles',
+    ])
+    .where('s.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function revokeSessions(db: Db, userId: string, exceptSessionId?: string) {
+  let query = db
+    .updateTable('user_session')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (exceptSessionId) query = query.where('id', '<>', exceptSessionId);
+  await query.execute();
+}
+
+export async function revokeSession(db: Db, sessionId: string) {
+  await db
+    .updateTable('user_session')
+    .set({ revoked_at: new Date() })
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+export async function insertCode(
+  db: Db,
+  userId: string,
+  kind: 'confirmEmail' | 'resetPassword',
+  codeHash: string,
+  expiresAt: Date,
+) {
+  await db
+    .insertInto('user_code')
+    .values({ user_id: userId, kind, code_hash: codeHash, expires_at: expiresAt })
+    .execute();
+}
+
+export function findCode(db: Db, codeHash: string) {
+  return db
+    .selectFrom('user_code')
+    .selectAll()
+    .where('code_hash', '=', codeHash)
+    .executeTakeFirst();
+}
+
+export async function useCode(db: Db, id: string) {
+  await db.updateTable('user_code').set({ used_at: new Date() }).where('id', '=', id).execute();
+}
+
+/** Failed sign-ins per subject within the window, and when the oldest of them leaves it. */
+export async function countFailures(db: Db, subject: string, since: Date) {
+  const row = await db
+    .selectFrom('login_failure')
+    .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.min('failed_at').as('oldest')])
+    .where('subject', '=', subject)
+    .where('failed_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), oldest: row.oldest ? new Date(row.oldest) : undefined };
+}
+
+export async function recordFailures(db: Db, subjects: string[]) {
+  await db
+    .insertInto('login_failure')
+    .values(subjects.map((subject) => ({ subject })))
+    .execute();
+}
+
+export async function clearFailures(db: Db, subject: string) {
+  await db.deleteFrom('login_failure').where('subject', '=', subject).execute();
+}
+
+/** The user's organisations, read under the user's scope (row-level security applies). */
+export function listMemberships(db: Db, userId: string) {
+  return inScope(db, { userId }, (trx) =>
+    trx
+      .selectFrom('organization_member as m')
+      .innerJoin('organization as o', 'o.id', 'm.organization_id')
+      .select(['o.key', 'o.name_nick', 'm.roles'])
+      .where('m.user_id', '=', userId)
+      .execute(),
+  );
+}

@@ -1,0 +1,64 @@
+import type { Db } from '../../db/create-db';
+import { inScope } from '../../db/scope';
+
+/** SQL of organisations and memberships. */
+
+export function findMembership(db: Db, userId: string, organizationKey: string) {
+  return inScope(db, { userId }, (trx) =>
+    trx
+      .selectFrom('organization as o')
+      .innerJoin('organization_member as m', 'm.organization_id', 'o.id')
+      .select(['o.id', 'o.key', 'm.roles'])
+      .where('o.key', '=', organizationKey)
+      .where('m.user_id', '=', userId)
+      .executeTakeFirst(),
+  );
+}
+
+export function findByConnectCode(db: Db, code: string) {
+  return db
+    .selectFrom('organization')
+    .select(['id', 'key', 'name_nick'])
+    .where('connect_code', '=', code)
+    .executeTakeFirst();
+}
+
+export async function isMember(db: Db, organizationId: string, userId: string) {
+  const row = await db
+    .selectFrom('organization_member')
+    .select('user_id')
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function addMember(db: Db, organizationId: string, userId: string, roles: string[]) {
+  await db
+    .insertInto('organization_member')
+    .values({ organization_id: organizationId, user_id: userId, roles })
+    .execute();
+}
+
+export function insertOrganization(
+  db: Db,
+  values: {
+    key: string;
+    name: string;
+    name_nick: string;
+    tax_number: string | null;
+    connect_code: string;
+  },
+) {
+  return db.insertInto('organization').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function getOrganization(db: Db, scope: { userId: string; organizationId: string }) {
+  return inScope(db, scope, (trx) =>
+    trx
+      .selectFrom('organization')
+      .selectAll()
+      .where('id', '=', scope.organizationId)
+      .executeTakeFirstOrThrow(),
+  );
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { organizationRoutes as r } from '@listina/contract';
+import { addRoute, type AuthResolver } from '../../plugins/routes';
+import type { OrganizationService } from './organizations.service';
+
+export function registerOrganizationRoutes(
+  app: FastifyInstance,
+  auth: AuthResolver,
+  organizations: OrganizationService,
+) {
+  addRoute(app, auth, r.create, ({ user, body }) => organizations.create(user, body));
+  addRoute(app, auth, r.connect, ({ user, body }) => organizations.connect(user, body.code));
+  addRoute(app, auth, r.current, ({ user, organization }) =>
+    organizations.current(user, organization),
+  );
+}

@@ -1,0 +1,89 @@
+import { randomInt } from 'node:crypto';
+import type { OrganizationDetails, Organization } from '@listina/contract';
+import type { Db } from '../../db/create-db';
+import { conflict, notFound } from '../../lib/errors';
+import { uuidv7 } from '../../lib/ids';
+import { isAdmin, type ActiveOrganization, type AuthedUser } from '../../plugins/context';
+import * as repo from './organizations.repository';
+
+// No 0/O or 1/I/L, so a code read aloud or typed from paper arrives intact.
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const CODE_LENGTH = 12;
+
+export function newConnectCode(): string {
+  let code = '';
+  for (let i = 0; i < CODE_LENGTH; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return code;
+}
+
+/** Codes are shown in groups of four; spaces, dashes and case do not matter when typed. */
+export const normaliseConnectCode = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
+
+export type OrganizationService = ReturnType<typeof createOrganizationService>;
+
+export function createOrganizationService(db: Db) {
+  return {
+    async resolveOrganization(
+      user: AuthedUser,
+      organizationKey: string,
+    ): Promise<ActiveOrganization | undefined> {
+      const row = await repo.findMembership(db, user.id, organizationKey);
+      if (!row) return undefined;
+      const roles = [...new Set([...row.roles, ...user.roles].map((r) => r.toLowerCase()))];
+      return { id: row.id, key: row.key, roles };
+    },
+
+    async create(
+      user: AuthedUser,
+      input: { name: string; nameNick?: string | undefined; taxNumber?: string | undefined },
+    ): Promise<OrganizationDetails> {
+      const org = await db.transaction().execute(async (trx) => {
+        const created = await repo.insertOrganization(trx, {
+          key: uuidv7(),
+          name: input.name,
+          name_nick: input.nameNick ?? input.name.slice(0, 60),
+          tax_number: input.taxNumber || null,
+          connect_code: newConnectCode(),
+        });
+        await repo.addMember(trx, created.id, user.id, ['orgadmin']);
+        return created;
+      });
+      return {
+        id: org.key,
+        nameNick: org.name_nick,
+        name: org.name,
+        taxNumber: org.tax_number,
+        roles: ['orgadmin'],
+        connectCode: org.connect_code,
+      };
+    },
+
+    async connect(user: AuthedUser, code: string): Promise<Organization> {
+      const org = await repo.findByConnectCode(db, normaliseConnectCode(code));
+      if (!org) throw notFound('errors.connectCodeUnknown');
+      if (await repo.isMember(db, org.id, user.id)) {
+        throw conflict('errors.alreadyMember', [org.name_nick], 'code');
+      }
+      await repo.addMember(db, org.id, user.id, ['user']);
+      return { id: org.key, nameNick: org.name_nick, roles: ['user'] };
+    },
+
+    async current(
+      user: AuthedUser,
+      organization: ActiveOrganization,
+    ): Promise<OrganizationDetails> {
+      const org = await repo.getOrganization(db, {
+        userId: user.id,
+        organizationId: organization.id,
+      });
+      return {
+        id: org.key,
+        nameNick: org.name_nick,
+        name: org.name,
+        taxNumber: org.tax_number,
+        roles: organization.roles,
+        connectCode: isAdmin(organization.roles) ? org.connect_code : null,
+      };
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import type { Locale } from './i18n';
+
+/** What every request brings (spec §7 headers), read once by the route layer. */
+export interface RequestContext {
+  requestId: string;
+  locale: Locale;
+  timeZone: string | undefined;
+  /** Minutes, as the browser's Date#getTimezoneOffset reports them. */
+  timeZoneOffset: number | undefined;
+  ip: string;
+}
+
+export interface AuthedUser {
+  id: string;
+  key: string;
+  username: string;
+  displayName: string;
+  email: string;
+  lang: string;
+  /** Roles of the user everywhere (sysadmin, support), lower-cased. */
+  roles: string[];
+  sessionId: string;
+  expiresAt: Date;
+}
+
+export interface ActiveOrganization {
+  id: string;
+  key: string;
+  /** spec §6: the organisation's roles and the user's own, lower-cased. */
+  roles: string[];
+}
+
+export const ADMIN_ROLES = ['orgadmin', 'sysadmin', 'support'] as const;
+
+/** spec §6: admin is any of orgadmin, sysadmin or support. */
+export const isAdmin = (roles: readonly string[]) =>
+  roles.some((r) => (ADMIN_ROLES as readonly string[]).includes(r));

@@ -1,0 +1,140 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { HEADERS, type ResponseOf, type RouteDef } from '@listina/contract';
+import { badRequest, forbidden, unauthorized } from '../lib/errors';
+import { UUID_PATTERN } from '../lib/ids';
+import type { ActiveOrganization, AuthedUser, RequestContext } from './context';
+import { resolveLocale } from './i18n';
+
+/** How the route layer learns who is calling; implemented by the account and organization modules. */
+export interface AuthResolver {
+  authenticate(apikey: string): Promise<AuthedUser | 'expired' | undefined>;
+  resolveOrganization(
+    user: AuthedUser,
+    organizationKey: string,
+  ): Promise<ActiveOrganization | undefined>;
+}
+
+// The schema props are optional, so their type includes undefined: strip it before inferring.
+// reportInput lets the error handler tell a missing value from a wrong one.
+const PARSE_OPTIONS = { reportInput: true };
+
+type Parsed<S> = [Exclude<S, undefined>] extends [never]
+  ? undefined
+  : Exclude<S, undefined> extends z.ZodType
+    ? z.output<Exclude<S, undefined>>
+    : undefined;
+
+export interface ApiRequest<D extends RouteDef> {
+  body: Parsed<D['body']>;
+  query: Parsed<D['query']>;
+  params: Record<string, string>;
+  ctx: RequestContext;
+  /** The caller (routes with access user or organization). */
+  user: AuthedUser;
+  /** The organisation of the organization-id header (routes with access organization). */
+  organization: ActiveOrganization;
+  apikey: string;
+  raw: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type ApiHandler<D extends RouteDef> = (req: ApiRequest<D>) => Promise<ResponseOf<D>>;
+
+/**
+ * Registers a contract route: reads the spec §7 headers, checks the apikey and the
+ * organisation membership its access level needs, parses body and query with the contract's
+ * schemas, and answers only the fields of the response schema.
+ */
+export function addRoute<D extends RouteDef>(
+  app: FastifyInstance,
+  auth: AuthResolver,
+  def: D,
+  handler: ApiHandler<D>,
+): void {
+  app.route({
+    method: def.method,
+    url: def.path,
+    handler: async (request, reply) => {
+      const ctx = readContext(request);
+      const apikey = readApikey(request);
+      let user: AuthedUser | undefined;
+      let organization: ActiveOrganization | undefined;
+      if (def.access !== 'anonymous') {
+        user = await requireUser(auth, apikey);
+        request.log = request.log.child({ userId: user.key });
+      }
+      if (def.access === 'organization' && user) {
+        organization = await requireOrganization(auth, user, request);
+        request.log = request.log.child({ organizationId: organization.key });
+      }
+      const api = {
+        body: (def.body ? def.body.parse(request.body ?? {}, PARSE_OPTIONS) : undefined) as Parsed<
+          D['body']
+        >,
+        query: (def.query ? def.query.parse(request.query, PARSE_OPTIONS) : undefined) as Parsed<
+          D['query']
+        >,
+        params: request.params as Record<string, string>,
+        ctx,
+        get user(): AuthedUser {
+          if (!user) throw new Error(`${def.path} is anonymous: there is no user`);
+          return user;
+        },
+        get organization(): ActiveOrganization {
+          if (!organization) throw new Error(`${def.path} has no organisation scope`);
+          return organization;
+        },
+        apikey: apikey ?? '',
+        raw: request,
+        reply,
+      };
+      const result = await handler(api);
+      reply.status(def.status ?? 200);
+      return def.response ? def.response.parse(result) : result;
+    },
+  });
+}
+
+function readContext(request: FastifyRequest): RequestContext {
+  const offset = Number(request.headers[HEADERS.timeZoneOffset]);
+  const zone = request.headers[HEADERS.timeZone];
+  return {
+    requestId: request.id,
+    locale: resolveLocale(request.headers[HEADERS.contentLanguage]),
+    timeZone: typeof zone === 'string' && zone.length <= 64 ? zone : undefined,
+    timeZoneOffset: Number.isFinite(offset) && Math.abs(offset) <= 24 * 60 ? offset : undefined,
+    ip: request.ip,
+  };
+}
+
+function readApikey(request: FastifyRequest): string | undefined {
+  const header = request.headers[HEADERS.authorization];
+  if (typeof header !== 'string' || header.trim() === '') return undefined;
+  return header.replace(/^Bearer\s+/i, '').trim();
+}
+
+async function requireUser(auth: AuthResolver, apikey: string | undefined): Promise<AuthedUser> {
+  if (!apikey) throw unauthorized('errors.notSignedIn');
+  const result = await auth.authenticate(apikey);
+  if (result === 'expired') throw unauthorized('errors.sessionExpired');
+  if (!result) throw unauthorized('errors.invalidApikey');
+  return result;
+}
+
+async function requireOrganization(
+  auth: AuthResolver,
+  user: AuthedUser,
+  request: FastifyRequest,
+): Promise<ActiveOrganization> {
+  const header = request.headers[HEADERS.organizationId];
+  if (typeof header !== 'string' || header === '') {
+    throw badRequest('errors.organizationRequired', [HEADERS.organizationId]);
+  }
+  // Unknown and foreign organisations get the same answer: existence is not revealed.
+  const organization = UUID_PATTERN.test(header)
+    ? await auth.resolveOrganization(user, header)
+    : undefined;
+  if (!organization) throw forbidden('errors.notMember');
+  return organization;
+}

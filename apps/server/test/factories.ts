@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import type { AuthToken } from '@listina/contract';
+import { buildApp, type App } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import type { DbHandle } from '../src/db/create-db';
+import { uuidv7 } from '../src/lib/ids';
+import { hashPassword } from '../src/lib/secrets';
+import { newConnectCode } from '../src/modules/organizations/organizations.service';
+import { createTestDb } from './test-db';
+
+export const PASSWORD = 'correct-horse-battery';
+let passwordHash: Promise<string> | undefined;
+
+export interface TestApp extends App {
+  database: DbHandle;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The whole app on a fresh database, with a temporary DATA_DIR; env overrides config. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'listina-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...env,
+  });
+  const database = await createTestDb();
+  const built = await buildApp(config, database);
+  return {
+    ...built,
+    database,
+    config,
+    async close() {
+      await built.app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+/** A confirmed user, ready to sign in with PASSWORD. */
+export async function createUser(
+  t: TestApp,
+  overrides: { username?: string; roles?: string[] } = {},
+) {
+  passwordHash ??= hashPassword(PASSWORD);
+  const username = overrides.username ?? unique('user');
+  return t.database.db
+    .insertInto('app_user')
+    .values({
+      key: uuidv7(),
+      username,
+      email: `${username}@example.test`,
+      display_name: `User ${username}`,
+      password_hash: await passwordHash,
+      lang: 'en-gb',
+      roles: overrides.roles ?? [],
+      email_confirmed_at: new Date(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** An organisation with the given members (user id → roles). */
+export async function createOrganization(
+  t: TestApp,
+  members: Record<string, string[]>,
+  name?: string,
+) {
+  const nick = name ?? unique('Org ');
+  const org = await t.database.db
+    .insertInto('organization')
+    .values({
+      key: uuidv7(),
+      name: `${nick} d.o.o.`,
+      name_nick: nick,
+      tax_number: null,
+      connect_code: newConnectCode(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  for (const [userId, roles] of Object.entries(members)) {
+    await t.database.db
+      .insertInto('organization_member')
+      .values({ organization_id: org.id, user_id: userId, roles })
+      .execute();
+  }
+  return org;
+}
+
+export async function login(t: TestApp, username: string, password = PASSWORD): Promise<AuthToken> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/account/login',
+    payload: { username, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json<AuthToken>();
+}
+
+/** The spec §8 error codes of an answer, for compact assertions. */
+export const errorCodes = (res: LightMyRequestResponse) =>
+  res.json<{ error: { code: string }[] }>().error.map((e) => e.code);

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { defineRoute } from './route';
+import { OkSchema, requiredText } from './common';
+
+export const LOCALES = ['sl', 'en-gb'] as const;
+export const DEFAULT_LOCALE = 'en-gb';
+export const LocaleSchema = z.string().trim().toLowerCase().max(20);
+
+export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{2,49}$/;
+export const PASSWORD_MIN_LENGTH = 10;
+
+export const UsernameSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(USERNAME_PATTERN, { message: 'validation.username' });
+export const NewPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, { message: 'validation.passwordTooShort' })
+  .max(200);
+
+export const LoginBodySchema = z.object({
+  username: z.string().trim().toLowerCase().min(1).max(100),
+  password: z.string().min(1).max(200),
+  lang: LocaleSchema.optional(),
+});
+
+/** spec §3 Organization: id (the public key used in URLs and headers), nameNick, roles. */
+export const OrganizationSchema = z.object({
+  id: z.string(),
+  nameNick: z.string(),
+  roles: z.array(z.string()),
+});
+export type Organization = z.infer<typeof OrganizationSchema>;
+
+/** spec §9 locale defaults; per user they may differ. */
+export const LocaleSettingsSchema = z.object({
+  locale: z.string(),
+  decimalSeparator: z.string(),
+  thousandSeparator: z.string(),
+  currency: z.string(),
+  dateFormat: z.string(),
+  timeFormat: z.string(),
+});
+export type LocaleSettings = z.infer<typeof LocaleSettingsSchema>;
+
+/** The signed-in user without the secret: what GET /api/account/me answers. */
+export const SessionSchema = z.object({
+  displayName: z.string(),
+  userId: z.string(),
+  username: z.string(),
+  email: z.string(),
+  organizations: z.array(OrganizationSchema),
+  roles: z.array(z.string()),
+  localeSettings: LocaleSettingsSchema,
+  expiresAt: z.string(),
+});
+export type Session = z.infer<typeof SessionSchema>;
+
+/** spec §3 Auth token. */
+export const AuthTokenSchema = SessionSchema.extend({ apikey: z.string() });
+export type AuthToken = z.infer<typeof AuthTokenSchema>;
+
+export const ForgotBodySchema = z.object({
+  username: z.string().trim().toLowerCase().min(1).max(320),
+});
+
+export const RegisterBodySchema = z.object({
+  username: UsernameSchema,
+  email: z.email({ message: 'validation.email' }).max(320),
+  displayName: requiredText(100),
+  password: NewPasswordSchema,
+  lang: LocaleSchema.optional(),
+});
+export type RegisterBody = z.infer<typeof RegisterBodySchema>;
+
+export const RegisterResponseSchema = z.object({ username: z.string(), email: z.string() });
+
+/** One route for both mailed codes: e-mail confirmation and password reset (which needs a password). */
+export const ConfirmBodySchema = z.object({
+  code: requiredText(200),
+  password: NewPasswordSchema.optional(),
+});
+export const ConfirmResponseSchema = z.object({
+  result: z.enum(['emailConfirmed', 'passwordRequired', 'passwordReset']),
+});
+
+export const ChangePasswordBodySchema = z.object({
+  oldPassword: z.string().min(1).max(200),
+  newPassword: NewPasswordSchema,
+});
+
+export const ProfileSchema = z.object({
+  username: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+  lang: z.string(),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+export const UpdateProfileBodySchema = z.object({
+  displayName: requiredText(100),
+  lang: LocaleSchema,
+});
+
+export const accountRoutes = {
+  login: defineRoute({
+    method: 'POST',
+    path: '/api/account/login',
+    summary: 'Sign in; answers the auth token.',
+    access: 'anonymous',
+    body: LoginBodySchema,
+    response: AuthTokenSchema,
+  }),
+  logout: defineRoute({
+    method: 'POST',
+    path: '/api/account/logout',
+    summary: 'Revoke the apikey of this request.',
+    access: 'user',
+    response: OkSchema,
+  }),
+  me: defineRoute({
+    method: 'GET',
+    path: '/api/account/me',
+    summary: 'The signed-in user, organisations and roles.',
+    access: 'user',
+    response: SessionSchema,
+  }),
+  forgot: defineRoute({
+    method: 'POST',
+    path: '/api/account/forgot',
+    summary: 'Mail a password-reset code; the answer never tells whether the user exists.',
+    access: 'anonymous',
+    body: ForgotBodySchema,
+    response: OkSchema,
+  }),
+  register: defineRoute({
+    method: 'POST',
+    path: '/api/account/register',
+    summary: 'Create an account and mail its confirmation code.',
+    access: 'anonymous',
+    body: RegisterBodySchema,
+    response: RegisterResponseSchema,
+    status: 201,
+  }),
+  confirm: defineRoute({
+    method: 'POST',
+    path: '/api/account/confirm',
+    summary: 'Use a mailed code: confirm the e-mail, or reset the password.',
+    access: 'anonymous',
+    body: ConfirmBodySchema,
+    response: ConfirmResponseSchema,
+  }),
+  changePassword: defineRoute({
+    method: 'POST',
+    path: '/api/account/chgpwd',
+    summary: 'Change the password; other sessions are signed out.',
+    access: 'user',
+    body: ChangePasswordBodySchema,
+    response: OkSchema,
+  }),
+  getProfile: defineRoute({
+    method: 'GET',
+    path: '/api/account/profile',
+    summary: 'Read the profile.',
+    access: 'user',
+    response: ProfileSchema,
+  }),
+  updateProfile: defineRoute({
+    method: 'PUT',
+    path: '/api/account/profile',
+    summary: 'Update display name and language.',
+    access: 'user',
+    body: UpdateProfileBodySchema,
+    response: ProfileSchema,
+  }),
+};

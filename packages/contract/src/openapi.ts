@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import type { RouteDef } from './route';
+import { ApiErrorSchema } from './common';
+
+type Json = Record<string, unknown>;
+
+const toJson = (schema: z.ZodType, io: 'input' | 'output'): Json =>
+  z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+
+/** OpenAPI 3.1 document of the given routes, generated from the contract's zod schemas. */
+export function buildOpenApi(routes: RouteDef[], version: string): Json {
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const route of routes) {
+    const path = route.path.replace(/:([A-Za-z]+)/g, '{$1}');
+    const params = [...route.path.matchAll(/:([A-Za-z]+)/g)].map((m) => ({
+      name: m[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
+    const operation: Json = {
+      summary: route.summary,
+      security: route.access === 'anonymous' ? [] : [{ apikey: [] }],
+      parameters: [
+        ...params,
+        ...(route.access === 'organization'
+          ? [{ name: 'organization-id', in: 'header', required: true, schema: { type: 'string' } }]
+          : []),
+      ],
+      responses: {
+        [String(route.status ?? 200)]: {
+          description: 'Success',
+          ...(route.response
+            ? { content: { 'application/json': { schema: toJson(route.response, 'output') } } }
+            : {}),
+        },
+        '4XX': {
+          description: 'Refused; the spec §8 error shape says why.',
+          content: { 'application/json': { schema: toJson(ApiErrorSchema, 'output') } },
+        },
+      },
+    };
+    if (route.body) {
+      operation.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: toJson(route.body, 'input') } },
+      };
+    }
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Listina API', version },
+    components: {
+      securitySchemes: { apikey: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+    },
+    paths,
+  };
+}
