@@ -1,7 +1,9 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes } from '@listina/contract';
 import { createTestApp, createUser, login, type TestApp } from '../test/factories';
 import { catalogue } from './plugins/i18n';
+import { OPENAPI_FILE, openApiDocument } from './modules/system/openapi';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -143,6 +145,10 @@ describe('system calls', () => {
     expect(
       doc.paths['/api/account/login'].post.requestBody.content['application/json'].schema.required,
     ).toEqual(['username', 'password']);
+  });
+
+  it('keeps the committed docs/openapi.json equal to the contract (run npm run openapi)', () => {
+    expect(fs.readFileSync(OPENAPI_FILE, 'utf8')).toBe(openApiDocument());
   });
 
   it('logs errors the browser posts', async () => {

@@ -87,7 +87,7 @@ describe('database', () => {
   });
 });
 
-describe.skipIf(Boolean(process.env.DATABASE_URL))('embedded data directory', () => {
+describe('embedded data directory', () => {
   it('keeps data across a restart and refuses a second process on the same directory', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'listina-pglite-'));
     try {

@@ -1,4 +1,5 @@
 import type { AuthToken, LocaleSettings, Profile, RegisterBody, Session } from '@listina/contract';
+import { LOCALE_DEFAULTS } from '@listina/forms';
 import type { Db } from '../../db/create-db';
 import { badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/errors';
 import { uuidv7 } from '../../lib/ids';
@@ -30,14 +31,7 @@ const RESET_CODE_TTL_MS = 3_600_000;
 
 /** spec §3 locale defaults, per language. */
 export function localeSettings(lang: string): LocaleSettings {
-  return {
-    locale: resolveLocale(lang),
-    decimalSeparator: ',',
-    thousandSeparator: '.',
-    currency: '€',
-    dateFormat: 'dd.mm.yyyy',
-    timeFormat: 'hh:nn',
-  };
+  return { locale: resolveLocale(lang), ...LOCALE_DEFAULTS };
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { allRoutes, buildOpenApi, systemRoutes } from '@listina/contract';
+import { systemRoutes } from '@listina/contract';
 import type { Config } from '../../config';
 import { pingDb, type Db } from '../../db/create-db';
 import { serviceUnavailable } from '../../lib/errors';
 import { addRoute, type AuthResolver } from '../../plugins/routes';
+import { openApiDocument } from './openapi';
 import { OK } from '../../lib/errors';
 
 export function registerSystemRoutes(
@@ -32,6 +33,6 @@ export function registerSystemRoutes(
     return OK;
   });
 
-  const openApi = buildOpenApi(allRoutes, '0.1.0');
-  app.get('/api/openapi.json', () => openApi);
+  const openApi = openApiDocument();
+  app.get('/api/openapi.json', (_request, reply) => reply.type('application/json').send(openApi));
 }
