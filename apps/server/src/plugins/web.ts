@@ -19,7 +19,13 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       reply.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const html = fs.readFileSync(index);
+  // Re-read when a rebuild replaced index.html, so a running server never points at old assets.
+  let html = { mtimeMs: 0, body: Buffer.alloc(0) };
+  const currentIndex = () => {
+    const { mtimeMs } = fs.statSync(index);
+    if (mtimeMs !== html.mtimeMs) html = { mtimeMs, body: fs.readFileSync(index) };
+    return html.body;
+  };
   app.get('/*', (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url === '/api') return reply.callNotFound();
@@ -27,7 +33,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     if (file.startsWith(webDist + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       return reply.sendFile(path.relative(webDist, file));
     }
-    return reply.header('cache-control', 'no-cache').type('text/html').send(html);
+    return reply.header('cache-control', 'no-cache').type('text/html').send(currentIndex());
   });
   return true;
 }

@@ -1,0 +1,144 @@
+import type { z } from 'zod';
+import {
+  accountRoutes,
+  HEADERS,
+  type BodyOf,
+  type ResponseOf,
+  type RouteDef,
+} from '@listina/contract';
+import { ApiRequestError } from './api-error';
+import { getApiContext } from './context';
+import { readErrorData } from './error-data';
+
+type QueryOf<R> =
+  R extends RouteDef<z.ZodType | undefined, infer Q, z.ZodType | undefined>
+    ? Q extends z.ZodType
+      ? z.input<Q>
+      : undefined
+    : never;
+
+interface CommonOptions<R> {
+  /** Values for the `:name` segments of the route's path. */
+  params?: Record<string, string>;
+  query?: QueryOf<R>;
+  /** Overrides the active organisation (pages of /o/{id} pass their route's id). */
+  organizationId?: string | null;
+  signal?: AbortSignal;
+}
+
+export type CallOptions<R extends RouteDef> = CommonOptions<R> &
+  (BodyOf<R> extends undefined ? { body?: undefined } : { body: BodyOf<R> });
+
+type CallArgs<R extends RouteDef> =
+  BodyOf<R> extends undefined ? [options?: CallOptions<R>] : [options: CallOptions<R>];
+
+/**
+ * Calls one route of the contract: builds the URL and the spec §7 headers, sends the body as
+ * JSON, parses the answer with the route's response schema, and turns every failure into an
+ * ApiRequestError (spec §8).
+ */
+export async function callApi<R extends RouteDef>(
+  route: R,
+  ...[options]: CallArgs<R>
+): Promise<ResponseOf<R>> {
+  const init = prepare(route, options);
+  let response: Response;
+  try {
+    response = await fetch(init.url, init.request);
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw new ApiRequestError({ kind: 'network', text: errorText(error) });
+  }
+  if (!response.ok) throw await failedResponse(route, response);
+  return readResponse(route, response);
+}
+
+interface Prepared {
+  url: string;
+  request: RequestInit;
+}
+
+function prepare<R extends RouteDef>(route: R, options: CallOptions<R> | undefined): Prepared {
+  try {
+    const url = buildUrl(route.path, options?.params, options?.query);
+    const headers = buildHeaders(options?.organizationId);
+    const request: RequestInit = { method: route.method, headers, signal: options?.signal };
+    if (options?.body !== undefined) {
+      headers.set('content-type', 'application/json');
+      request.body = JSON.stringify(options.body);
+    }
+    return { url, request };
+  } catch (error) {
+    throw new ApiRequestError({ kind: 'beforeRequest', text: errorText(error) });
+  }
+}
+
+export function buildUrl(path: string, params?: Record<string, string>, query?: unknown): string {
+  const filled = path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(value);
+  });
+  if (query === undefined || query === null) return filled;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
+    if (typeof value === 'string') search.set(key, value);
+    else if (typeof value === 'number' || typeof value === 'boolean')
+      search.set(key, String(value));
+    else if (Array.isArray(value)) search.set(key, value.join(','));
+  }
+  const text = search.toString();
+  return text ? `${filled}?${text}` : filled;
+}
+
+function buildHeaders(organizationOverride: string | null | undefined): Headers {
+  const context = getApiContext();
+  const headers = new Headers({ accept: 'application/json' });
+  if (context.apikey) headers.set(HEADERS.authorization, context.apikey);
+  const organizationId =
+    organizationOverride === undefined ? context.organizationId : organizationOverride;
+  if (organizationId) headers.set(HEADERS.organizationId, organizationId);
+  headers.set(HEADERS.timeZone, Intl.DateTimeFormat().resolvedOptions().timeZone);
+  headers.set(HEADERS.timeZoneOffset, String(new Date().getTimezoneOffset()));
+  headers.set(HEADERS.contentLanguage, context.locale);
+  return headers;
+}
+
+async function failedResponse(route: RouteDef, response: Response): Promise<ApiRequestError> {
+  // spec §8: any 401 outside the login call ends the session.
+  const isLogin = route.path === accountRoutes.login.path && route.method === 'POST';
+  if (response.status === 401 && !isLogin) getApiContext().onUnauthorized?.();
+  const data = await response.json().then(readErrorData, () => null);
+  return new ApiRequestError({
+    kind: 'response',
+    status: response.status,
+    statusText: response.statusText,
+    data,
+  });
+}
+
+async function readResponse<R extends RouteDef>(route: R, response: Response) {
+  if (!route.response || response.status === 204) return undefined as ResponseOf<R>;
+  const fail = () =>
+    new ApiRequestError({
+      kind: 'response',
+      status: response.status,
+      statusText: response.statusText,
+      data: null,
+    });
+  const json: unknown = await response.json().catch(() => {
+    throw fail();
+  });
+  const parsed = route.response.safeParse(json);
+  if (!parsed.success) throw fail();
+  return parsed.data as ResponseOf<R>;
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

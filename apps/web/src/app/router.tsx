@@ -1,0 +1,81 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { OrganizationRoute, RootLayout, type RouteHandle } from './guard';
+import { lazyPage } from './lazy-page';
+import { RootRedirect } from './root-redirect';
+import { RouteErrorPage } from './route-error-page';
+import { MainLayout } from './shell/main-layout';
+
+// Every page is its own chunk (stack.md: one chunk for everything is too big).
+const LoginPage = lazyPage(
+  () => import('../features/account/login-page'),
+  (m) => m.LoginPage,
+);
+const RegisterPage = lazyPage(
+  () => import('../features/account/register-page'),
+  (m) => m.RegisterPage,
+);
+const ConfirmPage = lazyPage(
+  () => import('../features/account/confirm-page'),
+  (m) => m.ConfirmPage,
+);
+const ChangePasswordPage = lazyPage(
+  () => import('../features/account/change-password-page'),
+  (m) => m.ChangePasswordPage,
+);
+const ProfilePage = lazyPage(
+  () => import('../features/account/profile-page'),
+  (m) => m.ProfilePage,
+);
+const AddOrganizationPage = lazyPage(
+  () => import('../features/account/add-organization-page'),
+  (m) => m.AddOrganizationPage,
+);
+const HomePage = lazyPage(
+  () => import('../features/home/home-page'),
+  (m) => m.HomePage,
+);
+const WorkIndexPage = lazyPage(
+  () => import('../features/work/work-index-page'),
+  (m) => m.WorkIndexPage,
+);
+
+const anonymous: RouteHandle = { access: 'anonymous' };
+const any: RouteHandle = { access: 'any' };
+
+/** The route table of spec §2 (history mode; pages need a signed-in user unless marked). */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: '/', element: <RootRedirect />, handle: any },
+      { path: '/account/login', element: <LoginPage />, handle: anonymous },
+      { path: '/account/newuser', element: <RegisterPage />, handle: anonymous },
+      { path: '/account/confirm/:code', element: <ConfirmPage />, handle: anonymous },
+      {
+        element: <MainLayout />,
+        children: [
+          {
+            // Errors of a page show under the toolbar, which keeps working.
+            errorElement: <RouteErrorPage />,
+            children: [
+              { path: '/account/changepwd', element: <ChangePasswordPage /> },
+              { path: '/account/profile', element: <ProfilePage /> },
+              { path: '/account/addorg', element: <AddOrganizationPage /> },
+              {
+                path: '/o/:organizationId',
+                element: <OrganizationRoute />,
+                children: [
+                  { index: true, element: <HomePage /> },
+                  { path: 'home', element: <HomePage /> },
+                  { path: 'work/index', element: <WorkIndexPage /> },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace />, handle: any },
+    ],
+  },
+];

@@ -1,0 +1,19 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import Box from '@mui/material/Box';
+import { CenteredProgress } from '../../ui/centered-progress';
+import { MainToolbar } from './main-toolbar';
+
+/** Signed-in pages: the main toolbar above the page. */
+export function MainLayout() {
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'grey.100' }}>
+      <MainToolbar />
+      <Box component="main" sx={{ p: 2 }}>
+        <Suspense fallback={<CenteredProgress />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { organizations, signedIn } from '../../test/fake-api';
+import { renderApp } from '../../test/render';
+
+const names = (elements: HTMLElement[]) => elements.map((element) => element.textContent);
+
+describe('main toolbar organisation switcher', () => {
+  it('shows a single organisation as plain text', async () => {
+    signedIn(organizations(1));
+    renderApp('/o/org-1/home');
+    expect((await screen.findByTestId('org-name')).textContent).toBe('Org 01');
+    expect(screen.queryByTestId('org-menu')).toBeNull();
+    expect(screen.queryByTestId('org-selector')).toBeNull();
+  });
+
+  it('offers 2 to 10 organisations in a sorted menu and switches with it', async () => {
+    signedIn(organizations(5));
+    const app = renderApp('/o/org-3/home');
+    const button = await screen.findByTestId('org-menu');
+    expect(button.textContent).toBe('Org 03');
+    await userEvent.click(button);
+    const items = await screen.findAllByTestId('org-menu-item');
+    expect(names(items)).toEqual(['Org 01', 'Org 02', 'Org 03', 'Org 04', 'Org 05']);
+    await userEvent.click(items[4] as HTMLElement);
+    await waitFor(() => expect(app.location()).toBe('/o/org-5/home'));
+    expect((await screen.findByTestId('org-menu')).textContent).toBe('Org 05');
+    expect((await screen.findByTestId('home-organization-name')).textContent).toBe('Org 05 d.o.o.');
+    expect(window.localStorage.getItem('listina.organizationId')).toBe('org-5');
+  });
+
+  it('turns into a searchable selector above 10 organisations', async () => {
+    signedIn(organizations(12));
+    const app = renderApp('/o/org-1/home');
+    const input = await screen.findByTestId('org-selector-input');
+    expect((input as HTMLInputElement).value).toBe('Org 01');
+    const user = userEvent.setup();
+    await user.click(input);
+    const all = await screen.findAllByRole('option');
+    expect(names(all)).toEqual(
+      organizations(12)
+        .map((o) => o.nameNick)
+        .reverse(),
+    );
+    await user.clear(input);
+    await user.type(input, '11');
+    const listbox = await screen.findByRole('listbox');
+    expect(names(within(listbox).getAllByRole('option'))).toEqual(['Org 11']);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(app.location()).toBe('/o/org-11/home'));
+  });
+});
+
+describe('main toolbar search and user menu', () => {
+  it('searches from home and shows the text on the document list', async () => {
+    signedIn(organizations(2));
+    const app = renderApp('/o/org-2');
+    const user = userEvent.setup();
+    await user.type(await screen.findByTestId('search-box'), 'račun 42{Enter}');
+    await waitFor(() =>
+      expect(app.location()).toBe('/o/org-2/work/index?filterId=search&search=ra%C4%8Dun+42'),
+    );
+    expect((await screen.findByTestId('work-search-text')).textContent).toContain('račun 42');
+    expect(screen.getByTestId<HTMLInputElement>('search-box').value).toBe('račun 42');
+  });
+
+  it('hides the search box on other pages', async () => {
+    signedIn(organizations(2));
+    renderApp('/o/org-2/work/index');
+    expect(await screen.findByTestId('work-index-page')).toBeTruthy();
+    expect(screen.queryByTestId('search-box')).toBeNull();
+  });
+
+  it('has profile, a disabled add organisation, and logout that returns to sign-in', async () => {
+    const calls = signedIn(organizations(2));
+    const app = renderApp('/o/org-1/home');
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('user-menu'));
+    expect(screen.getByTestId('user-menu-addorg').getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByTestId('user-menu-profile')).toBeTruthy();
+    await user.click(screen.getByTestId('logout'));
+    await waitFor(() => expect(app.location()).toBe('/account/login'));
+    const logout = calls.find((call) => call.path === '/api/account/logout');
+    expect(logout?.headers.get('authorization')).toBe('key-1');
+    expect(window.localStorage.getItem('listina.apikey')).toBeNull();
+    expect(await screen.findByTestId('login-username')).toBeTruthy();
+  });
+});

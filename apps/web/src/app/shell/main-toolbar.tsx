@@ -1,0 +1,51 @@
+import { useMatch, useNavigate, useSearchParams } from 'react-router';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import HomeIcon from '@mui/icons-material/Home';
+import { TOOLBAR_HEIGHT } from '../constants';
+import { useI18n } from '../i18n';
+import { useSession } from '../session';
+import { LanguageMenu } from './language-menu';
+import { OrganizationSwitcher } from './organization-switcher';
+import { SearchBox } from './search-box';
+import { UserMenu } from './user-menu';
+
+/** spec §2 main toolbar: home, organisation, search (home and filterId=search), language, user. */
+export function MainToolbar() {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const { activeOrganization } = useSession();
+  const [searchParams] = useSearchParams();
+  const isOrganizationRoot = useMatch('/o/:organizationId') !== null;
+  const isHome = useMatch('/o/:organizationId/home') !== null;
+  const isSearch = searchParams.get('filterId') === 'search';
+  const showSearch = activeOrganization !== null && (isOrganizationRoot || isHome || isSearch);
+  const searchText = isSearch ? (searchParams.get('search') ?? '') : '';
+
+  return (
+    <AppBar position="sticky" elevation={1}>
+      <Toolbar variant="dense" sx={{ height: TOOLBAR_HEIGHT, gap: 1 }}>
+        <IconButton
+          edge="start"
+          color="inherit"
+          aria-label={t('toolbar.home')}
+          data-testid="home-button"
+          onClick={() =>
+            void navigate(activeOrganization ? `/o/${activeOrganization.id}/home` : '/')
+          }
+        >
+          <HomeIcon />
+        </IconButton>
+        <OrganizationSwitcher />
+        <Box sx={{ flexGrow: 1 }} />
+        {showSearch && activeOrganization && (
+          <SearchBox key={searchText} organizationId={activeOrganization.id} initial={searchText} />
+        )}
+        <LanguageMenu color="inherit" />
+        <UserMenu />
+      </Toolbar>
+    </AppBar>
+  );
+}

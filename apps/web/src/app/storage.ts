@@ -1,0 +1,26 @@
+/** Keys and safe access to what the app keeps in local storage (spec §1, §4). */
+export const STORAGE_KEYS = {
+  apikey: 'listina.apikey',
+  organizationId: 'listina.organizationId',
+  locale: 'listina.locale',
+} as const;
+
+type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+// Storage may be unavailable (private mode, blocked cookies): the app then works for one visit.
+export function readStored(key: StorageKey): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStored(key: StorageKey, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // nothing to do: the value lives in memory for this visit
+  }
+}

@@ -1,0 +1,35 @@
+import { createTheme, type Theme } from '@mui/material/styles';
+import { PRIMARY_COLOR_DEVELOPMENT, PRIMARY_COLOR_PRODUCTION, TOOLBAR_HEIGHT } from './constants';
+
+/** spec §9: development hosts get an orange primary colour so nobody mistakes them for production. */
+export function isDevelopmentHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return (
+    host === 'localhost' ||
+    host === '127.0.0.1' ||
+    host === '[::1]' ||
+    host === '::1' ||
+    host.endsWith('.localhost') ||
+    host.endsWith('.local')
+  );
+}
+
+export function primaryColorFor(hostname: string): string {
+  return isDevelopmentHost(hostname) ? PRIMARY_COLOR_DEVELOPMENT : PRIMARY_COLOR_PRODUCTION;
+}
+
+export function createAppTheme(hostname: string): Theme {
+  return createTheme({
+    palette: { primary: { main: primaryColorFor(hostname) } },
+    components: {
+      MuiToolbar: {
+        styleOverrides: {
+          root: {
+            minHeight: TOOLBAR_HEIGHT,
+            '@media (min-width:0px)': { minHeight: TOOLBAR_HEIGHT },
+          },
+        },
+      },
+    },
+  });
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RecordedCall } from '../../test/fake-api';
+import { en } from '../../test/catalogue';
+import { apiError, fakeApi, json } from '../../test/fake-api';
+import { renderApp } from '../../test/render';
+
+describe('confirm page', () => {
+  it('confirms an e-mail code once and offers the sign-in', async () => {
+    const calls = fakeApi({
+      'POST /api/account/confirm': () => json({ result: 'emailConfirmed' }),
+    });
+    renderApp('/account/confirm/abc123');
+    expect((await screen.findByTestId('confirm-success')).textContent).toBe(
+      en('account.confirm.emailConfirmed'),
+    );
+    const confirms = calls.filter((call) => call.path === '/api/account/confirm');
+    expect(confirms.map((call) => call.body)).toEqual([{ code: 'abc123' }]);
+  });
+
+  it('asks for a new password for a reset code and posts it with the code', async () => {
+    const answer = ({ body }: RecordedCall) =>
+      json({
+        result: (body as { password?: string }).password ? 'passwordReset' : 'passwordRequired',
+      });
+    const calls = fakeApi({ 'POST /api/account/confirm': answer });
+    renderApp('/account/confirm/reset-9');
+    const user = userEvent.setup();
+    await user.type(await screen.findByTestId('confirm-password'), 'a-new-password');
+    await user.type(screen.getByTestId('confirm-password-repeat'), 'a-new-passwort');
+    await user.click(screen.getByTestId('confirm-submit'));
+    expect(await screen.findByText(en('form.passwordsDiffer'))).toBeTruthy();
+    await user.clear(screen.getByTestId('confirm-password-repeat'));
+    await user.type(screen.getByTestId('confirm-password-repeat'), 'a-new-password{Enter}');
+    expect((await screen.findByTestId('confirm-success')).textContent).toBe(
+      en('account.confirm.passwordReset'),
+    );
+    expect(calls.filter((c) => c.path === '/api/account/confirm').map((c) => c.body)).toEqual([
+      { code: 'reset-9' },
+      { code: 'reset-9', password: 'a-new-password' },
+    ]);
+  });
+
+  it('shows why a code is refused', async () => {
+    fakeApi({
+      'POST /api/account/confirm': () => apiError(400, 'This link is not valid or has expired.'),
+    });
+    renderApp('/account/confirm/old');
+    expect((await screen.findByTestId('confirm-error')).textContent).toBe(
+      'This link is not valid or has expired.',
+    );
+  });
+});

@@ -1,0 +1,117 @@
+import { type FormEvent } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { accountRoutes, ConfirmBodySchema } from '@listina/contract';
+import { callApi } from '../../api/client';
+import { formatApiError } from '../../api/format-error';
+import { useI18n } from '../../app/i18n';
+import { LanguageMenu } from '../../app/shell/language-menu';
+import { FORM_TEXT_KEYS, validateForm } from '../../app/validation';
+import { CenteredProgress } from '../../ui/centered-progress';
+import { GradientLayout } from '../../ui/gradient-layout';
+import { MessageAlert } from '../../ui/message-alert';
+import { useFormState } from './use-form-state';
+
+/**
+ * /account/confirm/{code}: one page for both mailed codes. The code is tried once; a reset
+ * code answers passwordRequired and the page asks for the new password.
+ */
+export function ConfirmPage() {
+  const { code = '' } = useParams();
+  const { t } = useI18n();
+  // A query, not a mutation, so that a double mount (StrictMode) uses the code only once.
+  const probe = useQuery({
+    queryKey: ['account', 'confirm', code],
+    queryFn: () => callApi(accountRoutes.confirm, { body: { code } }),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+
+  let content;
+  if (probe.isPending) content = <CenteredProgress />;
+  else if (probe.isError) {
+    content = <MessageAlert message={formatApiError(probe.error, t)} testId="confirm-error" />;
+  } else if (probe.data.result === 'passwordRequired') content = <NewPasswordForm code={code} />;
+  else content = <Done text={t(`account.confirm.${probe.data.result}`)} />;
+
+  return (
+    <GradientLayout title={t('account.confirm.title')} actions={<LanguageMenu />}>
+      {content}
+    </GradientLayout>
+  );
+}
+
+function Done({ text }: { text: string }) {
+  const { t } = useI18n();
+  return (
+    <Stack sx={{ gap: 2 }}>
+      <MessageAlert message={text} severity="success" testId="confirm-success" />
+      <Button
+        component={RouterLink}
+        to="/account/login"
+        variant="contained"
+        data-testid="confirm-login"
+      >
+        {t('account.confirm.toLogin')}
+      </Button>
+    </Stack>
+  );
+}
+
+function NewPasswordForm({ code }: { code: string }) {
+  const { t, has } = useI18n();
+  const form = useFormState({ password: '', passwordRepeat: '' });
+  const reset = useMutation({
+    mutationFn: (password: string) => callApi(accountRoutes.confirm, { body: { code, password } }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const { password, passwordRepeat } = form.values;
+    const result = validateForm(ConfirmBodySchema, { code, password }, t, has);
+    const errors = result.ok ? {} : { ...result.errors };
+    if (password !== passwordRepeat) errors.passwordRepeat = t(FORM_TEXT_KEYS.passwordsDiffer);
+    form.setErrors(errors);
+    if (Object.keys(errors).length === 0) reset.mutate(password);
+  };
+
+  if (reset.isSuccess) return <Done text={t(`account.confirm.${reset.data.result}`)} />;
+  return (
+    <Stack component="form" noValidate onSubmit={submit} sx={{ gap: 2 }}>
+      <MessageAlert message={t('account.confirm.passwordRequired')} severity="info" />
+      <MessageAlert
+        message={reset.isError ? formatApiError(reset.error, t) : null}
+        testId="confirm-error"
+      />
+      <TextField
+        label={t('account.confirm.newPassword')}
+        type="password"
+        {...form.field('password')}
+        autoComplete="new-password"
+        autoFocus
+        required
+        slotProps={{ htmlInput: { 'data-testid': 'confirm-password' } }}
+      />
+      <TextField
+        label={t('account.confirm.passwordRepeat')}
+        type="password"
+        {...form.field('passwordRepeat')}
+        autoComplete="new-password"
+        required
+        slotProps={{ htmlInput: { 'data-testid': 'confirm-password-repeat' } }}
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        loading={reset.isPending}
+        data-testid="confirm-submit"
+      >
+        {t('account.confirm.submit')}
+      </Button>
+    </Stack>
+  );
+}
