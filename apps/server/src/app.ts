@@ -15,6 +15,8 @@ import {
 import { registerOrganizationRoutes } from './modules/organizations/organizations.routes';
 import { registerTranslationRoutes } from './modules/translations/translations.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
+import { createTablesService } from './modules/tables/tables.service';
+import { registerTableRoutes } from './modules/tables/tables.routes';
 
 export interface App {
   app: FastifyInstance;
@@ -58,6 +60,7 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
   registerOrganizationRoutes(app, auth, organizations);
   registerTranslationRoutes(app, auth);
   registerSystemRoutes(app, auth, { db, config });
+  registerTableRoutes(app, auth, createTablesService(db));
   await registerWeb(app, config.webDist);
 
   app.addHook('onClose', () => mailer.stop());

@@ -11,3 +11,4 @@ export * from './date';
 export * from './time';
 export * from './colour';
 export * from './timespan';
+export * from './banking';

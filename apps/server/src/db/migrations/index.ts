@@ -1,9 +1,11 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001-foundation';
+import * as m0002 from './0002-table-engine';
 
 /** Forward-only migrations, in order. Never edit one after it has landed; add the next. */
 const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
+  '0002-table-engine': m0002,
 };
 
 export const migrationProvider: MigrationProvider = {

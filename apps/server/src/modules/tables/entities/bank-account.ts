@@ -1,0 +1,76 @@
+import { checkBic, checkIban, compactCode } from '@listina/forms';
+import { defineEntity, type ColumnDef, type EntityDef } from '../entity';
+
+/** spec §3 bank account: id, key, code (the IBAN), bic, displayText, isDefault, isActive. */
+export const bankAccountColumns: ColumnDef[] = [
+  {
+    name: 'code',
+    column: 'code',
+    type: 'text',
+    field: { labelId: 'bankAccount.code', validation: { required: true }, maxLength: 34 },
+    search: true,
+    sort: true,
+    list: true,
+    lean: true,
+    unique: true,
+    normalise: compactCode,
+    check: (value) => {
+      const problem = checkIban(String(value));
+      return problem ? { code: `validation.iban.${problem}` } : undefined;
+    },
+  },
+  {
+    name: 'bic',
+    column: 'bic',
+    type: 'text',
+    field: { labelId: 'bankAccount.bic', maxLength: 11 },
+    search: true,
+    list: true,
+    lean: true,
+    normalise: compactCode,
+    check: (value) => {
+      const problem = checkBic(String(value));
+      return problem ? { code: `validation.bic.${problem}` } : undefined;
+    },
+  },
+  {
+    name: 'displayText',
+    column: 'display_text',
+    type: 'text',
+    field: { labelId: 'bankAccount.displayText', maxLength: 100 },
+    search: true,
+    list: true,
+    lean: true,
+  },
+  {
+    name: 'isDefault',
+    column: 'is_default',
+    type: 'bool',
+    field: { labelId: 'bankAccount.isDefault' },
+    list: true,
+    lean: true,
+  },
+  {
+    name: 'isActive',
+    column: 'is_active',
+    type: 'bool',
+    field: { labelId: 'common.isActive' },
+    list: true,
+    lean: true,
+  },
+];
+
+export function bankAccountEntity(name: string, table: string): EntityDef {
+  return defineEntity({
+    name,
+    table,
+    scope: 'tenant',
+    labelId: 'bankAccount.title',
+    columns: bankAccountColumns,
+    titleColumns: ['code', 'displayText'],
+    defaultSort: 'code asc',
+    defaultModel: () => ({ code: '', bic: '', displayText: '', isDefault: false, isActive: true }),
+    writeRoles: ['accountant', 'dataentryextended'],
+    hidden: true,
+  });
+}

@@ -1,0 +1,107 @@
+import { isValidSlovenianVatId } from '@listina/forms';
+import { defineEntity } from '../entity';
+import { bankAccountEntity } from './bank-account';
+
+export const partnerBankAccount = bankAccountEntity('partnerBankAccount', 'partner_bank_account');
+
+const upper = (value: unknown) =>
+  typeof value === 'string' ? value.replace(/\s+/g, '').toUpperCase() : value;
+
+/** Partners (suppliers and customers) with their bank accounts (spec §3: Partner has bankAccounts). */
+export const partner = defineEntity({
+  name: 'partner',
+  table: 'partner',
+  scope: 'tenant',
+  labelId: 'partner.title',
+  columns: [
+    {
+      name: 'code',
+      column: 'code',
+      type: 'text',
+      field: { validation: { required: true }, maxLength: 30 },
+      search: true,
+      sort: true,
+      list: true,
+      lean: true,
+      unique: true,
+    },
+    {
+      name: 'name',
+      column: 'name',
+      type: 'text',
+      field: { validation: { required: true }, maxLength: 200 },
+      search: true,
+      sort: true,
+      list: true,
+      lean: true,
+    },
+    {
+      name: 'vatId',
+      column: 'vat_id',
+      type: 'text',
+      field: { maxLength: 20 },
+      search: true,
+      sort: true,
+      list: true,
+      normalise: upper,
+      check: (value) =>
+        String(value).startsWith('SI') && !isValidSlovenianVatId(String(value))
+          ? { code: 'validation.vatId' }
+          : undefined,
+    },
+    {
+      name: 'taxNumber',
+      column: 'tax_number',
+      type: 'text',
+      field: { maxLength: 20, importance: 1 },
+    },
+    { name: 'address', column: 'address', type: 'text', field: { maxLength: 200 } },
+    { name: 'postCode', column: 'post_code', type: 'text', field: { maxLength: 20 } },
+    {
+      name: 'town',
+      column: 'town',
+      type: 'text',
+      field: { maxLength: 100 },
+      search: true,
+      sort: true,
+      list: true,
+    },
+    {
+      name: 'countryCode',
+      column: 'country_code',
+      type: 'text',
+      field: {
+        maxLength: 2,
+        validation: {
+          required: true,
+          regex: { pattern: '^[A-Z]{2}$', message: 'validation.countryCode' },
+        },
+      },
+      sort: true,
+      list: true,
+      normalise: upper,
+    },
+    { name: 'email', column: 'email', type: 'text', field: { maxLength: 320, importance: 1 } },
+    {
+      name: 'isActive',
+      column: 'is_active',
+      type: 'bool',
+      field: { labelId: 'common.isActive' },
+      list: true,
+      lean: true,
+    },
+  ],
+  arrays: [
+    {
+      name: 'bankAccounts',
+      entity: partnerBankAccount,
+      parentColumn: 'partner_id',
+      oneTrue: 'isDefault',
+      addLabelId: 'bankAccount.add',
+    },
+  ],
+  titleColumns: ['code', 'name'],
+  defaultSort: 'name asc',
+  defaultModel: () => ({ code: '', name: '', countryCode: 'SI', isActive: true, bankAccounts: [] }),
+  writeRoles: ['accountant', 'dataentry', 'dataentryextended'],
+});

@@ -1,0 +1,82 @@
+import type { FieldInput, SchemaInput } from '@listina/forms';
+import type { MessageSpec } from '../../lib/errors';
+
+/**
+ * An entity definition: one table of the product described once — its columns with their
+ * spec §3 schema field, how they are listed, searched and sorted, its nested arrays, its
+ * defaults and who may change it. Every generic call (§7) is driven from it.
+ */
+export type ValueType = 'text' | 'int' | 'decimal' | 'bool' | 'date' | 'timestamp';
+
+export interface ColumnDef {
+  /** API and schema name (camelCase). */
+  name: string;
+  /** SQL column. */
+  column: string;
+  type: ValueType;
+  /** The spec §3 schema field, without its name. */
+  field: Omit<FieldInput, 'name'>;
+  /** Included in the search text (case- and accent-insensitive). */
+  search?: boolean;
+  /** A declared sort key. */
+  sort?: boolean;
+  /** Shown as a list column and sent in list rows. */
+  list?: boolean;
+  /** Shown in lean rows (mode cache or dropdown). */
+  lean?: boolean;
+  /** Set by the server: never taken from a request body. */
+  serverOwned?: boolean;
+  /** Cleans a value before validation (trim, upper-case, strip spaces). */
+  normalise?: (value: unknown) => unknown;
+  /** A domain check beyond the schema rules (IBAN, BIC, VAT ID); a message key on failure. */
+  check?: (value: unknown, model: Record<string, unknown>) => MessageSpec | undefined;
+  /** Unique within the owner (organisation or parent row); also the natural key for import. */
+  unique?: boolean;
+}
+
+export interface ArrayDef {
+  /** API name of the array on the parent (e.g. bankAccounts). */
+  name: string;
+  /** The rows' entity. */
+  entity: EntityDef;
+  /** Column on the child that holds the parent's id. */
+  parentColumn: string | null;
+  /** At most one row may have this flag set (spec §4: one default bank account). */
+  oneTrue?: string;
+  /** Label of the grid's add button. */
+  addLabelId?: string;
+  allowEmptyArray?: boolean;
+}
+
+export interface WarningContext {
+  organizationId: string | null;
+  key: string | undefined;
+}
+
+export interface EntityDef {
+  name: string;
+  table: string;
+  /** tenant: rows belong to an organisation (organization_id); global: shared reference data. */
+  scope: 'tenant' | 'global';
+  labelId: string;
+  columns: ColumnDef[];
+  arrays?: ArrayDef[];
+  /** Columns whose values make the record's displayTitle. */
+  titleColumns: string[];
+  /** 'code asc' style; id is always added as the last tiebreaker. */
+  defaultSort: string;
+  /** Model of a new record (GET /api/cl/default.model/{name}). */
+  defaultModel?: () => Record<string, unknown>;
+  /** Roles that may create, update and delete; admins always may. Readers: every member. */
+  writeRoles: readonly string[];
+  /** Extra schema properties (tabs, layout, options). */
+  schema?: Omit<SchemaInput, 'id' | 'fields'>;
+  /** Not listed in GET /api/cl (reached only as a nested array or its own route). */
+  hidden?: boolean;
+  /** Warnings that refuse a save until it is repeated with ignoreWarnings (spec §8). */
+  warnings?: (model: Record<string, unknown>, context: WarningContext) => Promise<MessageSpec[]>;
+}
+
+export function defineEntity(def: EntityDef): EntityDef {
+  return def;
+}

@@ -1,0 +1,132 @@
+import type { TableRecord } from '@listina/contract';
+import { SchemaSchema, type FieldInput, type Schema, type SchemaInput } from '@listina/forms';
+import type { ArrayDef, ColumnDef, EntityDef } from './entity';
+
+/** Mapping between SQL rows and API models, and the spec §3 schema of an entity. */
+
+export type Row = Record<string, unknown>;
+export type Model = Record<string, unknown>;
+
+/** Lower case without accents: what search text and search terms are compared as. */
+export function searchNormalise(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/đ/g, 'd')
+    .replace(/Đ/g, 'D')
+    .toLowerCase();
+}
+
+function toApiValue(column: ColumnDef, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (column.type === 'int' && typeof value === 'string') return Number(value);
+  return value;
+}
+
+export function displayTitle(entity: EntityDef, model: Model): string {
+  return entity.titleColumns
+    .map((name) => model[name])
+    .filter((v) => v !== null && v !== undefined && v !== '')
+    .join(' - ');
+}
+
+/** A SQL row as the API model: id (number), key, version, displayTitle and the columns. */
+export function toModel(entity: EntityDef, row: Row, columns = entity.columns): TableRecord {
+  const model: TableRecord = {
+    id: Number(row.id),
+    key: String(row.key),
+    version: Number(row.version),
+    displayTitle: '',
+  };
+  for (const column of columns) model[column.name] = toApiValue(column, row[column.column]);
+  model.displayTitle = displayTitle(entity, model);
+  return model;
+}
+
+/** Values of the writable columns present in the model, as SQL column → value. */
+export function toColumnValues(entity: EntityDef, model: Model): Row {
+  const values: Row = {};
+  for (const column of entity.columns) {
+    if (column.serverOwned || !(column.name in model)) continue;
+    const value = model[column.name];
+    values[column.column] = value === '' && column.type !== 'text' ? null : value;
+  }
+  return values;
+}
+
+export function searchTextOf(entity: EntityDef, model: Model): string {
+  return searchNormalise(
+    entity.columns
+      .filter((c) => c.search)
+      .map((c) => model[c.name])
+      .filter((v) => v !== null && v !== undefined)
+      .map(String)
+      .join(' '),
+  );
+}
+
+const INPUT_FOR_TYPE: Record<ColumnDef['type'], FieldInput['inputType']> = {
+  text: 'text',
+  int: 'int',
+  decimal: 'decimal',
+  bool: 'checkbox',
+  date: 'date',
+  timestamp: 'datetime',
+};
+const DATA_FOR_TYPE: Record<ColumnDef['type'], FieldInput['dataType']> = {
+  text: 'text',
+  int: 'int',
+  decimal: 'decimal',
+  bool: 'bool',
+  date: 'date',
+  timestamp: 'datetime',
+};
+
+function fieldOf(entity: EntityDef, column: ColumnDef): FieldInput {
+  return {
+    name: column.name,
+    dataType: DATA_FOR_TYPE[column.type],
+    inputType: INPUT_FOR_TYPE[column.type],
+    labelId: `${entity.name}.${column.name}`,
+    ...(column.serverOwned ? { readonly: true } : {}),
+    ...column.field,
+  };
+}
+
+function gridFieldOf(entity: EntityDef, array: ArrayDef): FieldInput {
+  return {
+    name: array.name,
+    inputType: 'grid',
+    labelId: `${entity.name}.${array.name}`,
+    schema: schemaInputOf(array.entity, {
+      ...(array.addLabelId ? { addLabelId: array.addLabelId } : {}),
+      ...(array.allowEmptyArray !== undefined ? { allowEmptyArray: array.allowEmptyArray } : {}),
+    }),
+  };
+}
+
+function schemaInputOf(entity: EntityDef, extra: Partial<SchemaInput> = {}): SchemaInput {
+  return {
+    id: entity.name,
+    labelId: entity.labelId,
+    ...entity.schema,
+    ...extra,
+    fields: [
+      ...entity.columns.map((c) => fieldOf(entity, c)),
+      ...(entity.arrays ?? []).map((a) => gridFieldOf(entity, a)),
+    ],
+  };
+}
+
+const schemaCache = new Map<string, Schema>();
+
+/** The entity's spec §3 schema, parsed (so a wrong definition fails at first use, in tests). */
+export function schemaOf(entity: EntityDef): Schema {
+  let schema = schemaCache.get(entity.name);
+  if (!schema) {
+    schema = SchemaSchema.parse(schemaInputOf(entity));
+    schemaCache.set(entity.name, schema);
+  }
+  return schema;
+}

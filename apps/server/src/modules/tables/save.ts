@@ -1,0 +1,290 @@
+import { validateModel } from '@listina/forms';
+import type { Trx } from '../../db/scope';
+import { AppError, conflict, type MessageSpec } from '../../lib/errors';
+import { uuidv7 } from '../../lib/ids';
+import type { ArrayDef, EntityDef } from './entity';
+import { diff, type Journal } from './journal';
+import { schemaOf, searchTextOf, toColumnValues, type Model, type Row } from './model';
+import * as repo from './tables.repository';
+
+/**
+ * Checking and writing one record with its nested arrays (spec §4 grid rows): markForDelete
+ * rows removed, negative temporary ids created, the rest updated at their version.
+ */
+
+export interface Owner {
+  organizationId: string | null;
+}
+
+/** A value as shown in a message. */
+const shown = (value: unknown): string =>
+  typeof value === 'string' ? value : JSON.stringify(value);
+
+type RowInput = Model & { id?: unknown; markForDelete?: unknown; version?: unknown };
+
+const isNewRow = (row: RowInput) => typeof row.id !== 'number' || row.id < 0;
+
+/** Keeps the writable columns of the entity and cleans them with their normalise functions. */
+export function cleanInput(entity: EntityDef, body: Model): Model {
+  const model: Model = {};
+  for (const column of entity.columns) {
+    if (column.serverOwned || !(column.name in body)) continue;
+    let value = body[column.name];
+    if (typeof value === 'string' && column.type === 'text') value = value.trim();
+    model[column.name] = column.normalise ? column.normalise(value) : value;
+  }
+  for (const array of entity.arrays ?? []) {
+    const rows = body[array.name];
+    if (rows === undefined) continue;
+    if (!Array.isArray(rows))
+      throw new AppError(400, [
+        { code: 'validation.invalidType', parameters: ['array'], field: array.name },
+      ]);
+    model[array.name] = rows.map((row: unknown) => {
+      const input = (row && typeof row === 'object' ? row : {}) as RowInput;
+      return {
+        ...cleanInput(array.entity, input),
+        id: input.id,
+        version: input.version,
+        markForDelete: input.markForDelete === true,
+      };
+    });
+  }
+  return model;
+}
+
+function checkColumns(entity: EntityDef, model: Model, prefix: string): MessageSpec[] {
+  const errors: MessageSpec[] = [];
+  for (const column of entity.columns) {
+    const value = model[column.name];
+    if (!column.check || value === null || value === undefined || value === '') continue;
+    const problem = column.check(value, model);
+    if (problem) errors.push({ ...problem, field: `${prefix}${column.name}` });
+  }
+  return errors;
+}
+
+function checkArrayRows(array: ArrayDef, rows: RowInput[]): MessageSpec[] {
+  const errors: MessageSpec[] = [];
+  const live = rows
+    .map((row, index) => ({ row, index }))
+    .filter(({ row }) => row.markForDelete !== true);
+  for (const { row, index } of live)
+    errors.push(...checkColumns(array.entity, row, `${array.name}.${index}.`));
+  for (const column of array.entity.columns.filter((c) => c.unique)) {
+    const seen = new Map<unknown, number>();
+    for (const { row, index } of live) {
+      const value = row[column.name];
+      if (value === null || value === undefined || value === '') continue;
+      if (seen.has(value)) {
+        errors.push({
+          code: 'errors.duplicateInList',
+          parameters: [shown(value)],
+          field: `${array.name}.${index}.${column.name}`,
+        });
+      }
+      seen.set(value, index);
+    }
+  }
+  if (array.oneTrue) {
+    const flagged = live.filter(({ row }) => row[array.oneTrue ?? ''] === true);
+    if (flagged.length > 1) {
+      const last = flagged[flagged.length - 1];
+      errors.push({
+        code: 'errors.oneDefaultOnly',
+        parameters: [],
+        field: `${array.name}.${last?.index ?? 0}.${array.oneTrue}`,
+      });
+    }
+  }
+  return errors;
+}
+
+/** Schema rules (packages/forms, as in the browser), domain checks and uniqueness. */
+export async function validateRecord(
+  trx: Trx,
+  entity: EntityDef,
+  owner: Owner,
+  model: Model,
+  existingId: string | undefined,
+): Promise<MessageSpec[]> {
+  const errors: MessageSpec[] = validateModel(schemaOf(entity), model).map((issue) => ({
+    ...issue,
+  }));
+  errors.push(...checkColumns(entity, model, ''));
+  for (const array of entity.arrays ?? []) {
+    const rows = model[array.name];
+    if (Array.isArray(rows)) errors.push(...checkArrayRows(array, rows as RowInput[]));
+  }
+  for (const column of entity.columns.filter((c) => c.unique)) {
+    const value = model[column.name];
+    if (value === null || value === undefined || value === '') continue;
+    if (errors.some((e) => e.field === column.name)) continue;
+    const duplicate = await repo.findDuplicates(
+      trx,
+      entity,
+      owner.organizationId,
+      column.column,
+      value,
+      existingId,
+    );
+    if (duplicate)
+      errors.push({
+        code: 'errors.duplicateValue',
+        parameters: [shown(value)],
+        field: column.name,
+      });
+  }
+  return errors;
+}
+
+export async function insertRecord(
+  trx: Trx,
+  entity: EntityDef,
+  owner: Owner,
+  model: Model,
+  journal: Journal,
+  extra: Row = {},
+) {
+  const values = {
+    ...toColumnValues(entity, model),
+    ...extra,
+    key: uuidv7(),
+    search_text: searchTextOf(entity, model),
+  };
+  const row = await repo.insertRow(trx, entity, owner.organizationId, values);
+  const id = String(row.id);
+  journal.operations.push({
+    kind: 'created',
+    entity: entity.name,
+    id,
+    key: String(row.key),
+    version: Number(row.version),
+  });
+  journal.audit.push({
+    entity,
+    key: String(row.key),
+    action: 'create',
+    changes: diff(entity, undefined, row),
+  });
+  await saveArrays(trx, entity, owner, id, model, journal);
+  return row;
+}
+
+export async function updateRecord(
+  trx: Trx,
+  entity: EntityDef,
+  owner: Owner,
+  existing: Row,
+  model: Model,
+  version: number,
+  journal: Journal,
+) {
+  const id = String(existing.id);
+  const merged = { ...modelColumns(entity, existing), ...model };
+  const values = { ...toColumnValues(entity, model), search_text: searchTextOf(entity, merged) };
+  const row = await repo.updateRow(trx, entity, owner.organizationId, id, version, values);
+  if (!row) throw conflict('errors.staleVersion', [], 'version');
+  const before = Object.fromEntries([...Object.keys(values)].map((c) => [c, existing[c] ?? null]));
+  journal.operations.push({
+    kind: 'updated',
+    entity: entity.name,
+    id,
+    key: String(row.key),
+    version: Number(row.version),
+    before,
+  });
+  const changes = diff(entity, existing, row);
+  if (changes.length)
+    journal.audit.push({ entity, key: String(row.key), action: 'update', changes });
+  await saveArrays(trx, entity, owner, id, model, journal);
+  return row;
+}
+
+function modelColumns(entity: EntityDef, row: Row): Model {
+  return Object.fromEntries(entity.columns.map((c) => [c.name, row[c.column]]));
+}
+
+async function saveArrays(
+  trx: Trx,
+  entity: EntityDef,
+  owner: Owner,
+  parentId: string,
+  model: Model,
+  journal: Journal,
+) {
+  for (const array of entity.arrays ?? []) {
+    const rows = model[array.name] as RowInput[] | undefined;
+    if (!rows || !array.parentColumn) continue;
+    const parent = { column: array.parentColumn, id: parentId };
+    const existing = await repo.findRows(
+      trx,
+      array.entity,
+      owner.organizationId,
+      { column: array.parentColumn, values: [parentId] },
+      true,
+    );
+    const byId = new Map(existing.map((r) => [Number(r.id), r]));
+    // Deletes first, so a new row may take over a value (IBAN, default flag) a removed one had.
+    for (const [index, row] of rows.entries()) {
+      if (isNewRow(row) || row.markForDelete !== true) continue;
+      const current = byId.get(row.id as number);
+      if (!current)
+        throw new AppError(404, [
+          { code: 'errors.rowNotFound', parameters: [], field: `${array.name}.${index}` },
+        ]);
+      await deleteRecord(trx, array.entity, owner, current, journal);
+    }
+    for (const [index, row] of rows.entries()) {
+      if (row.markForDelete === true) continue;
+      if (isNewRow(row)) {
+        await insertRecord(trx, array.entity, owner, row, journal, { [parent.column]: parentId });
+        continue;
+      }
+      const current = byId.get(row.id as number);
+      if (!current)
+        throw new AppError(404, [
+          { code: 'errors.rowNotFound', parameters: [], field: `${array.name}.${index}` },
+        ]);
+      const version = typeof row.version === 'number' ? row.version : Number(current.version);
+      await updateRecord(trx, array.entity, owner, current, row, version, journal);
+    }
+  }
+}
+
+/** Deletes a record after its nested rows, keeping full snapshots so undo can put them back. */
+export async function deleteRecord(
+  trx: Trx,
+  entity: EntityDef,
+  owner: Owner,
+  row: Row,
+  journal: Journal,
+) {
+  const id = String(row.id);
+  for (const array of entity.arrays ?? []) {
+    if (!array.parentColumn) continue;
+    const children = await repo.findRows(
+      trx,
+      array.entity,
+      owner.organizationId,
+      { column: array.parentColumn, values: [id] },
+      true,
+    );
+    for (const child of children) await deleteRecord(trx, array.entity, owner, child, journal);
+  }
+  const snapshot = await repo.snapshotRow(trx, entity, owner.organizationId, id);
+  await repo.deleteRow(trx, entity, owner.organizationId, id);
+  journal.operations.push({
+    kind: 'deleted',
+    entity: entity.name,
+    id,
+    key: String(row.key),
+    row: snapshot,
+  });
+  journal.audit.push({
+    entity,
+    key: String(row.key),
+    action: 'delete',
+    changes: diff(entity, row, undefined),
+  });
+}

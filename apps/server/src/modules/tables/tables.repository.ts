@@ -1,0 +1,223 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Trx } from '../../db/scope';
+import type { ColumnDef, EntityDef } from './entity';
+import type { Row } from './model';
+
+/**
+ * Generic SQL of the table engine. Table and column names come only from entity definitions
+ * (never from a request); values are always bound parameters. Every query names the owner
+ * (organization_id for tenant tables) even though row-level security would also hide others.
+ */
+
+const SYSTEM_COLUMNS = ['id', 'key', 'version', 'search_text'];
+
+export interface SortKey {
+  column: ColumnDef | 'id';
+  desc: boolean;
+}
+
+export interface ListOptions {
+  organizationId: string | null;
+  sort: SortKey[];
+  /** Values of the sort keys of the last row of the previous page. */
+  after: unknown[] | undefined;
+  count: number;
+  search: string | undefined;
+  activeOnly: boolean;
+  parent?: { column: string; id: string };
+}
+
+const ownerFilter = (entity: EntityDef, organizationId: string | null): RawBuilder<unknown>[] =>
+  entity.scope === 'tenant' ? [sql`organization_id = ${organizationId}`] : [];
+
+/** Sort expressions never yield null, so keyset comparisons stay simple and stable. */
+function sortExpression(key: SortKey): RawBuilder<unknown> {
+  if (key.column === 'id') return sql.ref('id');
+  const ref = sql.ref(key.column.column);
+  switch (key.column.type) {
+    case 'int':
+    case 'decimal':
+      return sql`coalesce(${ref}, 0)`;
+    case 'bool':
+      return sql`coalesce(${ref}, false)`;
+    case 'date':
+      return sql`coalesce(${ref}, '0001-01-01'::date)`;
+    case 'timestamp':
+      return sql`coalesce(${ref}, '0001-01-01'::timestamptz)`;
+    case 'text':
+      return sql`coalesce(${ref}, '')`;
+  }
+}
+
+/** (a, b, id) after (va, vb, vid) for any mix of directions: an OR of equal prefixes. */
+function keysetCondition(sort: SortKey[], after: unknown[]): RawBuilder<unknown> {
+  const alternatives = sort.map((key, index) => {
+    const equal = sort.slice(0, index).map((k, i) => sql`${sortExpression(k)} = ${after[i]}`);
+    const beyond = key.desc
+      ? sql`${sortExpression(key)} < ${after[index]}`
+      : sql`${sortExpression(key)} > ${after[index]}`;
+    return sql`(${sql.join([...equal, beyond], sql` and `)})`;
+  });
+  return sql`(${sql.join(alternatives, sql` or `)})`;
+}
+
+function selectList(entity: EntityDef, columns: ColumnDef[]): RawBuilder<unknown> {
+  return sql.join([...SYSTEM_COLUMNS, ...columns.map((c) => c.column)].map((c) => sql.ref(c)));
+}
+
+export async function listRows(
+  trx: Trx,
+  entity: EntityDef,
+  columns: ColumnDef[],
+  options: ListOptions,
+) {
+  const where = [...ownerFilter(entity, options.organizationId)];
+  if (options.parent) where.push(sql`${sql.ref(options.parent.column)} = ${options.parent.id}`);
+  if (options.search) {
+    const escaped = options.search.replace(/[\\%_]/g, (c) => `\\${c}`);
+    where.push(sql`search_text like ${`%${escaped}%`}`);
+  }
+  if (options.activeOnly && entity.columns.some((c) => c.name === 'isActive')) {
+    where.push(sql`is_active`);
+  }
+  if (options.after) where.push(keysetCondition(options.sort, options.after));
+  const order = options.sort.map(
+    (key) => sql`${sortExpression(key)} ${key.desc ? sql`desc` : sql`asc`}`,
+  );
+  const sortValues = options.sort.map(
+    (key, i) => sql`${sortExpression(key)} as ${sql.ref(`sort_${i}`)}`,
+  );
+  const result = await sql<Row>`
+    select ${selectList(entity, columns)}, ${sql.join(sortValues)}
+    from ${sql.table(entity.table)}
+    ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
+    order by ${sql.join(order)}
+    limit ${options.count + 1}
+  `.execute(trx);
+  return result.rows;
+}
+
+export async function findRows(
+  trx: Trx,
+  entity: EntityDef,
+  organizationId: string | null,
+  by: { column: string; values: unknown[] },
+  forUpdate = false,
+) {
+  if (by.values.length === 0) return [];
+  const where = [
+    ...ownerFilter(entity, organizationId),
+    sql`${sql.ref(by.column)} in (${sql.join(by.values)})`,
+  ];
+  const result = await sql<Row>`
+    select ${selectList(entity, entity.columns)}
+    from ${sql.table(entity.table)}
+    where ${sql.join(where, sql` and `)}
+    order by id
+    ${forUpdate ? sql`for update` : sql``}
+  `.execute(trx);
+  return result.rows;
+}
+
+export async function insertRow(
+  trx: Trx,
+  entity: EntityDef,
+  organizationId: string | null,
+  values: Row,
+  id?: string,
+) {
+  const all: Row = {
+    ...values,
+    ...(entity.scope === 'tenant' ? { organization_id: organizationId } : {}),
+  };
+  if (id !== undefined) all.id = id;
+  const names = Object.keys(all);
+  const result = await sql<Row>`
+    insert into ${sql.table(entity.table)} (${sql.join(names.map((n) => sql.ref(n)))})
+    ${id !== undefined ? sql`overriding system value` : sql``}
+    values (${sql.join(names.map((n) => all[n]))})
+    returning ${selectList(entity, entity.columns)}
+  `.execute(trx);
+  const row = result.rows[0];
+  if (!row) throw new Error(`insert into ${entity.table} returned nothing`);
+  return row;
+}
+
+/** Updates a row only at the expected version; undefined when it changed meanwhile. */
+export async function updateRow(
+  trx: Trx,
+  entity: EntityDef,
+  organizationId: string | null,
+  id: string,
+  expectedVersion: number,
+  values: Row,
+) {
+  const sets = Object.entries(values).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
+  sets.push(sql`version = version + 1`, sql`updated_at = now()`);
+  const where = [
+    ...ownerFilter(entity, organizationId),
+    sql`id = ${id}`,
+    sql`version = ${expectedVersion}`,
+  ];
+  const result = await sql<Row>`
+    update ${sql.table(entity.table)} set ${sql.join(sets)}
+    where ${sql.join(where, sql` and `)}
+    returning ${selectList(entity, entity.columns)}
+  `.execute(trx);
+  return result.rows[0];
+}
+
+export async function deleteRow(
+  trx: Trx,
+  entity: EntityDef,
+  organizationId: string | null,
+  id: string,
+  expectedVersion?: number,
+) {
+  const where = [...ownerFilter(entity, organizationId), sql`id = ${id}`];
+  if (expectedVersion !== undefined) where.push(sql`version = ${expectedVersion}`);
+  const result =
+    await sql`delete from ${sql.table(entity.table)} where ${sql.join(where, sql` and `)}`.execute(
+      trx,
+    );
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** Other rows of the owner (or parent) holding the same value in a unique column. */
+export async function findDuplicates(
+  trx: Trx,
+  entity: EntityDef,
+  organizationId: string | null,
+  column: string,
+  value: unknown,
+  exceptId: string | undefined,
+  parent?: { column: string; id: string },
+) {
+  const where = [...ownerFilter(entity, organizationId), sql`${sql.ref(column)} = ${value}`];
+  if (exceptId) where.push(sql`id <> ${exceptId}`);
+  if (parent) where.push(sql`${sql.ref(parent.column)} = ${parent.id}`);
+  const result = await sql<{ key: string }>`
+    select key from ${sql.table(entity.table)} where ${sql.join(where, sql` and `)} limit 1
+  `.execute(trx);
+  return result.rows[0];
+}
+
+/** Every column of a row but the owner, to re-insert it exactly (undo of a delete). */
+export async function snapshotRow(
+  trx: Trx,
+  entity: EntityDef,
+  organizationId: string | null,
+  id: string,
+) {
+  const where = [...ownerFilter(entity, organizationId), sql`id = ${id}`];
+  const result =
+    await sql<Row>`select * from ${sql.table(entity.table)} where ${sql.join(where, sql` and `)}`.execute(
+      trx,
+    );
+  const row = result.rows[0];
+  if (!row) throw new Error(`${entity.table} ${id} vanished`);
+  const { organization_id: _owner, ...rest } = row;
+  return Object.fromEntries(
+    Object.entries(rest).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]),
+  );
+}

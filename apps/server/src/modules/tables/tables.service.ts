@@ -1,0 +1,276 @@
+import type { ListQuery, TableRecord } from '@listina/contract';
+import type { Db } from '../../db/create-db';
+import { inScope, type Trx } from '../../db/scope';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { UUID_PATTERN } from '../../lib/ids';
+import { isAdmin, type ActiveOrganization, type AuthedUser } from '../../plugins/context';
+import type { EntityDef } from './entity';
+import { commitJournal, newJournal, readAudit } from './journal';
+import { schemaOf, searchNormalise, toModel, type Model } from './model';
+import { cleanInput, deleteRecord, insertRecord, updateRecord, validateRecord } from './save';
+import * as repo from './tables.repository';
+import { ENTITIES, findEntity, getListedEntity } from './registry';
+import { applyUndo } from './undo';
+
+export interface TableScope {
+  user: AuthedUser;
+  organization: ActiveOrganization;
+}
+
+export type TablesService = ReturnType<typeof createTablesService>;
+
+/** Global reference data is maintained by sysadmins; tenant tables by their write roles. */
+export function canWrite(entity: EntityDef, roles: readonly string[]): boolean {
+  if (entity.scope === 'global') return roles.includes('sysadmin');
+  return isAdmin(roles) || roles.some((r) => entity.writeRoles.includes(r));
+}
+
+function parseSort(entity: EntityDef, sort: string | undefined): repo.SortKey[] {
+  const text = sort?.trim() ? sort : entity.defaultSort;
+  const keys = text.split(',').map((part) => {
+    const [name = '', direction = 'asc'] = part.trim().split(/\s+/);
+    const column = entity.columns.find((c) => c.name === name && c.sort);
+    if (!column) throw badRequest('errors.unknownSortKey', [name, sortableNames(entity)], 'sort');
+    return { column, desc: direction.toLowerCase() === 'desc' };
+  });
+  return [...keys, { column: 'id', desc: keys[keys.length - 1]?.desc ?? false }];
+}
+
+const sortableNames = (entity: EntityDef) =>
+  entity.columns
+    .filter((c) => c.sort)
+    .map((c) => c.name)
+    .join(', ');
+
+function decodeCursor(cursor: string, length: number): unknown[] {
+  try {
+    const values: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(values) &&
+      values.length === length &&
+      values.every((v) => ['string', 'number', 'boolean'].includes(typeof v))
+    ) {
+      return values;
+    }
+  } catch {
+    // reported below
+  }
+  throw badRequest('errors.badCursor', [], 'cursor');
+}
+
+const encodeCursor = (values: unknown[]) =>
+  Buffer.from(
+    JSON.stringify(values.map((v) => (v instanceof Date ? v.toISOString() : v))),
+  ).toString('base64url');
+
+export function createTablesService(db: Db) {
+  const run = <T>(scope: TableScope, fn: (trx: Trx) => Promise<T>) =>
+    inScope(db, { userId: scope.user.id, organizationId: scope.organization.id }, fn);
+  const ownerOf = (entity: EntityDef, scope: TableScope) => ({
+    organizationId: entity.scope === 'tenant' ? scope.organization.id : null,
+  });
+
+  function requireWrite(entity: EntityDef, scope: TableScope) {
+    if (!canWrite(entity, scope.organization.roles)) throw forbidden('errors.noWriteRight');
+  }
+
+  async function readModel(
+    trx: Trx,
+    entity: EntityDef,
+    scope: TableScope,
+    key: string,
+  ): Promise<TableRecord> {
+    const owner = ownerOf(entity, scope);
+    const row = UUID_PATTERN.test(key)
+      ? (
+          await repo.findRows(trx, entity, owner.organizationId, { column: 'key', values: [key] })
+        )[0]
+      : undefined;
+    if (!row) throw notFound('errors.recordNotFound', [key]);
+    const model = toModel(entity, row);
+    for (const array of entity.arrays ?? []) {
+      if (!array.parentColumn) continue;
+      const rows = await repo.findRows(trx, array.entity, owner.organizationId, {
+        column: array.parentColumn,
+        values: [String(row.id)],
+      });
+      model[array.name] = rows.map((r) => toModel(array.entity, r));
+    }
+    return model;
+  }
+
+  async function checkWarnings(
+    entity: EntityDef,
+    scope: TableScope,
+    model: Model,
+    key: string | undefined,
+    ignore: boolean,
+  ) {
+    if (ignore || !entity.warnings) return;
+    const warnings = await entity.warnings(model, { organizationId: scope.organization.id, key });
+    if (warnings.length) throw new AppError(400, [], warnings);
+  }
+
+  return {
+    entities(scope: TableScope) {
+      return ENTITIES.filter((e) => !e.hidden).map((e) => ({
+        entity: e,
+        canWrite: canWrite(e, scope.organization.roles),
+      }));
+    },
+
+    schema: (name: string) => schemaOf(getListedEntity(name)),
+
+    defaultModel(name: string): Model {
+      const entity = getListedEntity(name);
+      return entity.defaultModel?.() ?? {};
+    },
+
+    async list(name: string, scope: TableScope, query: ListQuery) {
+      const entity = getListedEntity(name);
+      const sort = parseSort(entity, query.sort);
+      const after = query.cursor ? decodeCursor(query.cursor, sort.length) : undefined;
+      const lean = query.mode !== undefined;
+      const columns = entity.columns.filter(
+        (c) => (lean ? c.lean : c.list) || entity.titleColumns.includes(c.name),
+      );
+      const rows = await run(scope, (trx) =>
+        repo.listRows(trx, entity, columns, {
+          organizationId: ownerOf(entity, scope).organizationId,
+          sort,
+          after,
+          count: query.count,
+          search: query.search?.trim() ? searchNormalise(query.search.trim()) : undefined,
+          activeOnly: lean,
+        }),
+      );
+      const page = rows.slice(0, query.count);
+      const last = page[page.length - 1];
+      const nextCursor =
+        rows.length > query.count && last
+          ? encodeCursor(sort.map((_, i) => last[`sort_${i}`]))
+          : null;
+      return { items: page.map((row) => toModel(entity, row, columns)), nextCursor };
+    },
+
+    read: (name: string, scope: TableScope, key: string) =>
+      run(scope, (trx) => readModel(trx, getListedEntity(name), scope, key)),
+
+    async create(name: string, scope: TableScope, body: Model, ignoreWarnings: boolean) {
+      const entity = getListedEntity(name);
+      requireWrite(entity, scope);
+      const model = { ...entity.defaultModel?.(), ...cleanInput(entity, body) };
+      return run(scope, async (trx) => {
+        const owner = ownerOf(entity, scope);
+        const errors = await validateRecord(trx, entity, owner, model, undefined);
+        if (errors.length) throw new AppError(400, errors);
+        await checkWarnings(entity, scope, model, undefined, ignoreWarnings);
+        const journal = newJournal();
+        const row = await insertRecord(trx, entity, owner, model, journal);
+        const undoId = await commitJournal(trx, journal, {
+          organizationId: scope.organization.id,
+          userId: scope.user.id,
+        });
+        return { item: await readModel(trx, entity, scope, String(row.key)), undoId };
+      });
+    },
+
+    async update(
+      name: string,
+      scope: TableScope,
+      key: string,
+      body: Model,
+      ignoreWarnings: boolean,
+    ) {
+      const entity = getListedEntity(name);
+      requireWrite(entity, scope);
+      if (typeof body.version !== 'number') throw badRequest('validation.required', [], 'version');
+      const version = body.version;
+      const input = cleanInput(entity, body);
+      return run(scope, async (trx) => {
+        const owner = ownerOf(entity, scope);
+        const existing = UUID_PATTERN.test(key)
+          ? (
+              await repo.findRows(
+                trx,
+                entity,
+                owner.organizationId,
+                { column: 'key', values: [key] },
+                true,
+              )
+            )[0]
+          : undefined;
+        if (!existing) throw notFound('errors.recordNotFound', [key]);
+        if (Number(existing.version) !== version)
+          throw conflict('errors.staleVersion', [], 'version');
+        const merged = { ...toModel(entity, existing), ...input };
+        const errors = await validateRecord(trx, entity, owner, merged, String(existing.id));
+        if (errors.length) throw new AppError(400, errors);
+        await checkWarnings(entity, scope, merged, key, ignoreWarnings);
+        const journal = newJournal();
+        await updateRecord(trx, entity, owner, existing, input, version, journal);
+        const undoId = await commitJournal(trx, journal, {
+          organizationId: scope.organization.id,
+          userId: scope.user.id,
+        });
+        return { item: await readModel(trx, entity, scope, key), undoId };
+      });
+    },
+
+    async remove(name: string, scope: TableScope, keys: string[]) {
+      const entity = getListedEntity(name);
+      requireWrite(entity, scope);
+      const unique = [...new Set(keys)];
+      return run(scope, async (trx) => {
+        const owner = ownerOf(entity, scope);
+        const valid = unique.filter((k) => UUID_PATTERN.test(k));
+        const rows = await repo.findRows(
+          trx,
+          entity,
+          owner.organizationId,
+          { column: 'key', values: valid },
+          true,
+        );
+        const missing = unique.filter((k) => !rows.some((r) => r.key === k));
+        if (missing.length) throw notFound('errors.recordNotFound', [missing.join(', ')]);
+        const journal = newJournal();
+        for (const row of rows) await deleteRecord(trx, entity, owner, row, journal);
+        const undoId = await commitJournal(trx, journal, {
+          organizationId: scope.organization.id,
+          userId: scope.user.id,
+        });
+        return { deleted: rows.length, undoId };
+      });
+    },
+
+    async audit(name: string, scope: TableScope, key: string) {
+      const entity = getListedEntity(name);
+      return run(scope, async (trx) => {
+        await readModel(trx, entity, scope, key);
+        const rows = await readAudit(trx, entity, ownerOf(entity, scope).organizationId, key);
+        return {
+          items: rows.map((r) => ({
+            action: r.action as 'create',
+            at: r.at.toISOString(),
+            user: r.username,
+            changes: r.changes,
+          })),
+        };
+      });
+    },
+
+    undo: (scope: TableScope, undoKey: string) =>
+      run(scope, async (trx) => {
+        if (!UUID_PATTERN.test(undoKey)) throw notFound('errors.undoNotFound');
+        return {
+          ok: true as const,
+          tables: await applyUndo(
+            trx,
+            { organizationId: scope.organization.id, userId: scope.user.id },
+            undoKey,
+            findEntity,
+          ),
+        };
+      }),
+  };
+}

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { SchemaSchema } from '@listina/forms';
+import { defineRoute } from './route';
+
+/** spec §9: table page size 300 by default. */
+export const DEFAULT_PAGE_SIZE = 300;
+export const MAX_PAGE_SIZE = 1000;
+
+const booleanParam = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+/** spec §3 list query parameters: count, cursor, sort ("name asc,code desc"), plus search and mode. */
+export const ListQuerySchema = z.strictObject({
+  count: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  cursor: z.string().max(2000).optional(),
+  sort: z
+    .string()
+    .max(300)
+    .regex(/^\s*[A-Za-z][\w]*(\s+(asc|desc))?\s*(,\s*[A-Za-z][\w]*(\s+(asc|desc))?\s*)*$/i, {
+      message: 'validation.sort',
+    })
+    .optional(),
+  search: z.string().max(200).optional(),
+  /** Lean rows of active items only, for lookups (spec §7). */
+  mode: z.enum(['cache', 'dropdown']).optional(),
+});
+export type ListQuery = z.infer<typeof ListQuerySchema>;
+
+export const IgnoreWarningsQuerySchema = z.strictObject({
+  ignoreWarnings: booleanParam.optional(),
+});
+
+/** spec §3 generic record: id, key, displayTitle, code, version and the entity's fields. */
+export const RecordSchema = z
+  .object({
+    id: z.number(),
+    key: z.string(),
+    displayTitle: z.string(),
+    version: z.number().optional(),
+  })
+  .catchall(z.unknown());
+export type TableRecord = z.infer<typeof RecordSchema>;
+
+export const ListResponseSchema = z.object({
+  items: z.array(RecordSchema),
+  nextCursor: z.string().nullable(),
+});
+
+/** A saved record and the id that undoes the save for 8 s in the UI (spec §4). */
+export const SaveResponseSchema = z.object({ item: RecordSchema, undoId: z.string() });
+export const DeleteBodySchema = z.strictObject({
+  keys: z.array(z.string().max(64)).min(1).max(MAX_PAGE_SIZE),
+});
+export const DeleteResponseSchema = z.object({ deleted: z.number(), undoId: z.string() });
+export const ModelBodySchema = z.record(z.string(), z.unknown());
+
+export const EntityInfoSchema = z.object({
+  name: z.string(),
+  labelId: z.string(),
+  label: z.string(),
+  canWrite: z.boolean(),
+});
+export const EntityListSchema = z.object({ items: z.array(EntityInfoSchema) });
+
+export const AuditEntrySchema = z.object({
+  action: z.enum(['create', 'update', 'delete', 'undo']),
+  at: z.string(),
+  user: z.string().nullable(),
+  changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
+});
+export const AuditResponseSchema = z.object({ items: z.array(AuditEntrySchema) });
+
+export const UndoResponseSchema = z.object({ ok: z.literal(true), tables: z.array(z.string()) });
+
+export const tableRoutes = {
+  entities: defineRoute({
+    method: 'GET',
+    path: '/api/cl',
+    summary: 'The tables this user may see in the active organisation.',
+    access: 'organization',
+    response: EntityListSchema,
+  }),
+  schema: defineRoute({
+    method: 'GET',
+    path: '/api/cl/schema/:name',
+    summary: 'The spec §3 form schema of a table.',
+    access: 'organization',
+    response: SchemaSchema,
+  }),
+  defaultModel: defineRoute({
+    method: 'GET',
+    path: '/api/cl/default.model/:name',
+    summary: 'The model of a new record of a table.',
+    access: 'organization',
+    response: ModelBodySchema,
+  }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/cl/:name',
+    summary: 'List rows: count, keyset cursor, sort over declared keys, search, mode.',
+    access: 'organization',
+    query: ListQuerySchema,
+    response: ListResponseSchema,
+  }),
+  read: defineRoute({
+    method: 'GET',
+    path: '/api/cl/:name/:key',
+    summary: 'One record with its nested arrays.',
+    access: 'organization',
+    response: RecordSchema,
+  }),
+  audit: defineRoute({
+    method: 'GET',
+    path: '/api/cl/:name/:key/audit',
+    summary: 'Who changed what in a record, field by field.',
+    access: 'organization',
+    response: AuditResponseSchema,
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/api/cl/:name',
+    summary: 'Create a record (with nested arrays); warnings refuse until ignoreWarnings.',
+    access: 'organization',
+    query: IgnoreWarningsQuerySchema,
+    body: ModelBodySchema,
+    response: SaveResponseSchema,
+    status: 201,
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/api/cl/:name/:key',
+    summary: 'Update a record; a stale version is refused with 409.',
+    access: 'organization',
+    query: IgnoreWarningsQuerySchema,
+    body: ModelBodySchema,
+    response: SaveResponseSchema,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/api/cl/:name',
+    summary: 'Delete records by key (nested rows with them).',
+    access: 'organization',
+    query: IgnoreWarningsQuerySchema,
+    body: DeleteBodySchema,
+    response: DeleteResponseSchema,
+  }),
+  undo: defineRoute({
+    method: 'POST',
+    path: '/api/undo/:id',
+    summary: 'Reverse exactly one earlier action of this user, if nothing changed since.',
+    access: 'organization',
+    response: UndoResponseSchema,
+  }),
+};
