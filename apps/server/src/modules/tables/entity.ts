@@ -73,6 +73,12 @@ export interface EntityDef {
   schema?: Omit<SchemaInput, 'id' | 'fields'>;
   /** Not listed in GET /api/cl (reached only as a nested array or its own route). */
   hidden?: boolean;
+  /**
+   * The n-th valid example record (distinct for every n, unique columns included). The
+   * generic test suite, the benchmarks and the demo seed build their data from it, so a new
+   * entity is covered by them without new tests.
+   */
+  sample: (n: number) => Record<string, unknown>;
   /** Warnings that refuse a save until it is repeated with ignoreWarnings (spec §8). */
   warnings?: (model: Record<string, unknown>, context: WarningContext) => Promise<MessageSpec[]>;
 }

@@ -72,5 +72,21 @@ export function bankAccountEntity(name: string, table: string): EntityDef {
     defaultModel: () => ({ code: '', bic: '', displayText: '', isDefault: false, isActive: true }),
     writeRoles: ['accountant', 'dataentryextended'],
     hidden: true,
+    sample: (n) => ({
+      code: sampleIban(n),
+      bic: 'LJBASI2X',
+      displayText: `Account ${n}`,
+      isDefault: false,
+      isActive: true,
+    }),
   });
+}
+
+/** A valid Slovenian IBAN for any n (national and ISO 7064 check digits computed). */
+export function sampleIban(n: number): string {
+  const body = `19100${String(n).padStart(8, '0')}`;
+  const national = String(98n - ((BigInt(body) * 100n) % 97n)).padStart(2, '0');
+  const bban = `${body}${national}`;
+  const check = String(98n - (BigInt(`${bban}281800`) % 97n)).padStart(2, '0');
+  return `SI${check}${bban}`;
 }

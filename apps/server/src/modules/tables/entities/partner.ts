@@ -1,6 +1,6 @@
 import { isValidSlovenianVatId } from '@listina/forms';
 import { defineEntity } from '../entity';
-import { bankAccountEntity } from './bank-account';
+import { bankAccountEntity, sampleIban } from './bank-account';
 
 export const partnerBankAccount = bankAccountEntity('partnerBankAccount', 'partner_bank_account');
 
@@ -104,4 +104,12 @@ export const partner = defineEntity({
   defaultSort: 'name asc',
   defaultModel: () => ({ code: '', name: '', countryCode: 'SI', isActive: true, bankAccounts: [] }),
   writeRoles: ['accountant', 'dataentry', 'dataentryextended'],
+  sample: (n) => ({
+    code: `P${String(n).padStart(6, '0')}`,
+    name: `${['Šumi', 'Čebela', 'Žito', 'Alpe', 'Lipa'][n % 5] ?? ''} partner ${n} d.o.o.`,
+    town: ['Ljubljana', 'Maribor', 'Celje', 'Koper', 'Kranj'][n % 5],
+    countryCode: 'SI',
+    isActive: true,
+    bankAccounts: [{ id: -1, code: sampleIban(n), bic: 'LJBASI2X', isDefault: true }],
+  }),
 });
