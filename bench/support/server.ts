@@ -1,0 +1,120 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
+export const serverDir = path.join(repoRoot, 'apps/server');
+/** The server step of `npm start` / `npm run serve` is `tsx src/main.ts` in apps/server. */
+export const tsxBin = path.join(repoRoot, 'node_modules/.bin/tsx');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export function tempDataDir(label: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `listina-bench-${label}-`));
+}
+
+export interface StartedServer {
+  url: string;
+  /** Wall time from spawn to the first 200 of GET /api/health. */
+  startMs: number;
+  /** The server's own "ready in N ms" (config read → listening), if printed. */
+  readyMs: number | undefined;
+  stop(): Promise<void>;
+}
+
+/** The environment of a benchmarked server: embedded database, no SMTP, quiet log. */
+export function serverEnv(port: number, dataDir: string, extra: Record<string, string> = {}) {
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SMTP_URL: '',
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
+}
+
+/**
+ * Spawns the real server as `npm run serve` does (minus npm itself) and polls its health
+ * every 20 ms until the first 200.
+ */
+export async function startServer(options: {
+  dataDir: string;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}): Promise<StartedServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  // Its own process group: tsx runs the server in a child process, and stop() ends both.
+  const child = spawn(tsxBin, ['src/main.ts'], {
+    cwd: serverDir,
+    env: serverEnv(port, options.dataDir, options.env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+
+  const deadline = started + (options.timeoutMs ?? 60_000);
+  let startMs: number | undefined;
+  while (startMs === undefined) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    if (performance.now() > deadline) {
+      await stopGroup(child, exited);
+      throw new Error(`server not healthy within the timeout:\n${output}`);
+    }
+    if (await isHealthy(url)) startMs = performance.now() - started;
+    else await sleep(20);
+  }
+  const ready = /ready in (\d+) ms/.exec(output);
+  return {
+    url,
+    startMs,
+    readyMs: ready ? Number(ready[1]) : undefined,
+    stop: () => stopGroup(child, exited),
+  };
+}
+
+async function isHealthy(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${url}/api/health`);
+    await response.arrayBuffer();
+    return response.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+/** SIGTERM lets the server close PGlite and release the data directory's lock. */
+async function stopGroup(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
+  if (child.pid === undefined || child.exitCode !== null) return;
+  process.kill(-child.pid, 'SIGTERM');
+  const timer = setTimeout(() => {
+    if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+  }, 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function removeDir(dir: string) {
+  fs.rmSync(dir, { recursive: true, force: true });
+}

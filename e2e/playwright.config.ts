@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { LOGIN_RATE_MAX_PER_USER, LOGIN_RATE_WINDOW_SECONDS } from './support/limits';
+
+/**
+ * The suite runs the real product (apps/server serving the built apps/web) on its own port
+ * and a fresh data directory, in Debian's Chromium (../shared/stack.md).
+ */
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const port = Number(process.env.E2E_PORT ?? 3310);
+const baseURL = `http://127.0.0.1:${port}`;
+
+// Playwright evaluates this file in the runner and again in every worker: the runner makes the
+// data directory once and hands it to the workers (and the specs) through the environment.
+const dataRoot = path.join(os.tmpdir(), 'listina-e2e');
+if (!process.env.E2E_DATA_DIR) {
+  fs.mkdirSync(dataRoot, { recursive: true });
+  removeOldRuns(dataRoot);
+  process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(dataRoot, 'run-'));
+}
+const dataDir = process.env.E2E_DATA_DIR;
+
+/** Keeps the last runs for looking into a failure, but not forever. */
+function removeOldRuns(root: string) {
+  const dayAgo = Date.now() - 24 * 3_600_000;
+  for (const name of fs.readdirSync(root)) {
+    const dir = path.join(root, name);
+    if (fs.statSync(dir).mtimeMs < dayAgo) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    locale: 'en-GB',
+    timezoneId: 'Europe/Ljubljana',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'npx tsx apps/server/src/main.ts',
+    cwd: repoRoot,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    // SIGTERM lets the server close the embedded database cleanly.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      DATABASE_URL: '', // always the embedded database, whatever the shell exports
+      SMTP_URL: '', // mail goes to DATA_DIR/mail, where the specs read it
+      SEED_DEMO: '1',
+      LOGIN_RATE_WINDOW_SECONDS: String(LOGIN_RATE_WINDOW_SECONDS),
+      LOGIN_RATE_MAX_PER_USER: String(LOGIN_RATE_MAX_PER_USER),
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
