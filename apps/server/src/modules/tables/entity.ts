@@ -20,6 +20,8 @@ export interface ColumnDef {
   search?: boolean;
   /** A declared sort key. */
   sort?: boolean;
+  /** Declared NOT NULL in SQL: sorting uses the bare column, so an index can serve it. */
+  notNull?: boolean;
   /** Shown as a list column and sent in list rows. */
   list?: boolean;
   /** Shown in lean rows (mode cache or dropdown). */

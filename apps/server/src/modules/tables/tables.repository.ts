@@ -34,6 +34,7 @@ const ownerFilter = (entity: EntityDef, organizationId: string | null): RawBuild
 function sortExpression(key: SortKey): RawBuilder<unknown> {
   if (key.column === 'id') return sql.ref('id');
   const ref = sql.ref(key.column.column);
+  if (key.column.notNull) return ref;
   switch (key.column.type) {
     case 'int':
     case 'decimal':
