@@ -24,6 +24,8 @@ export const ListQuerySchema = z.strictObject({
   search: z.string().max(200).optional(),
   /** Lean rows of active items only, for lookups (spec §7). */
   mode: z.enum(['cache', 'dropdown']).optional(),
+  /** Rows of a nested array of this parent, e.g. a partner's bank accounts (spec §7). */
+  customerKey: z.string().max(64).optional(),
 });
 export type ListQuery = z.infer<typeof ListQuerySchema>;
 

@@ -17,3 +17,12 @@ export function getListedEntity(name: string): EntityDef {
   if (!entity || entity.hidden) throw notFound('errors.unknownTable', [name]);
   return entity;
 }
+
+/** A nested-array entity (e.g. partnerBankAccount) with the parent entity that owns it. */
+export function getNestedEntity(name: string) {
+  for (const parent of ENTITIES) {
+    const array = parent.arrays?.find((a) => a.entity.name === name);
+    if (array?.parentColumn) return { parent, array, parentColumn: array.parentColumn };
+  }
+  throw notFound('errors.unknownTable', [name]);
+}

@@ -278,3 +278,39 @@ describe('table calls in general', () => {
     );
   });
 });
+
+describe('nested arrays as lookups', () => {
+  it("lists a partner's active bank accounts for a dropdown by customerKey, only in its organisation", async () => {
+    const partner = ENTITIES.find((e) => e.name === 'partner');
+    if (!partner) throw new Error('partner entity missing');
+    const sample = partner.sample(counter++);
+    const { item } = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/cl/partner',
+        headers,
+        payload: {
+          ...sample,
+          bankAccounts: [
+            { id: -1, code: 'SI56191000000123438', isDefault: true },
+            { id: -2, code: 'DE89370400440532013000', isActive: false },
+          ],
+        },
+      })
+    ).json<{ item: TableRecord }>();
+    const res = await t.app.inject({
+      url: `/api/cl/partnerBankAccount?customerKey=${item.key}&mode=dropdown`,
+      headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().items.map((i: { code: string }) => i.code)).toEqual(['SI56191000000123438']);
+    const foreign = await t.app.inject({
+      url: `/api/cl/partnerBankAccount?customerKey=${item.key}&mode=dropdown`,
+      headers: foreignHeaders,
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/cl/partnerBankAccount', headers })).statusCode).toBe(
+      404,
+    );
+  });
+});

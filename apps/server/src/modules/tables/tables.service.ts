@@ -9,7 +9,7 @@ import { commitJournal, newJournal, readAudit } from './journal';
 import { schemaOf, searchNormalise, toModel, type Model } from './model';
 import { cleanInput, deleteRecord, insertRecord, updateRecord, validateRecord } from './save';
 import * as repo from './tables.repository';
-import { ENTITIES, findEntity, getListedEntity } from './registry';
+import { ENTITIES, findEntity, getListedEntity, getNestedEntity } from './registry';
 import { applyUndo } from './undo';
 
 export interface TableScope {
@@ -99,6 +99,17 @@ export function createTablesService(db: Db) {
     return model;
   }
 
+  /** The internal id of a parent record of this organisation, by its key (404 otherwise). */
+  async function findParent(trx: Trx, parent: EntityDef, scope: TableScope, key: string) {
+    const owner = ownerOf(parent, scope);
+    const rows = UUID_PATTERN.test(key)
+      ? await repo.findRows(trx, parent, owner.organizationId, { column: 'key', values: [key] })
+      : [];
+    const row = rows[0];
+    if (!row) throw notFound('errors.recordNotFound', [key]);
+    return String(row.id);
+  }
+
   async function checkWarnings(
     entity: EntityDef,
     scope: TableScope,
@@ -127,23 +138,28 @@ export function createTablesService(db: Db) {
     },
 
     async list(name: string, scope: TableScope, query: ListQuery) {
-      const entity = getListedEntity(name);
+      const nested = query.customerKey ? getNestedEntity(name) : undefined;
+      const entity = nested ? nested.array.entity : getListedEntity(name);
       const sort = parseSort(entity, query.sort);
       const after = query.cursor ? decodeCursor(query.cursor, sort.length) : undefined;
       const lean = query.mode !== undefined;
       const columns = entity.columns.filter(
         (c) => (lean ? c.lean : c.list) || entity.titleColumns.includes(c.name),
       );
-      const rows = await run(scope, (trx) =>
-        repo.listRows(trx, entity, columns, {
+      const rows = await run(scope, async (trx) => {
+        const parent = nested
+          ? await findParent(trx, nested.parent, scope, query.customerKey ?? '')
+          : undefined;
+        return repo.listRows(trx, entity, columns, {
+          ...(nested && parent ? { parent: { column: nested.parentColumn, id: parent } } : {}),
           organizationId: ownerOf(entity, scope).organizationId,
           sort,
           after,
           count: query.count,
           search: query.search?.trim() ? searchNormalise(query.search.trim()) : undefined,
           activeOnly: lean,
-        }),
-      );
+        });
+      });
       const page = rows.slice(0, query.count);
       const last = page[page.length - 1];
       const nextCursor =
