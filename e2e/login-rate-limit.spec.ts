@@ -12,6 +12,7 @@ async function tryLogin(page: Page, password: string): Promise<number> {
 test('a wrong password shows the alert, repeated tries are rate-limited, and the right password works after the window', async ({
   page,
 }) => {
+  test.setTimeout(60_000); // it waits out a whole rate-limit window
   await page.goto('/account/login');
   const alert = page.getByTestId('login-error');
 

@@ -17,6 +17,7 @@ import { registerTranslationRoutes } from './modules/translations/translations.r
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { createTablesService } from './modules/tables/tables.service';
 import { registerTableRoutes } from './modules/tables/tables.routes';
+import { registerTableIoRoutes } from './modules/tables/tables-io.routes';
 
 export interface App {
   app: FastifyInstance;
@@ -61,6 +62,7 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
   registerTranslationRoutes(app, auth);
   registerSystemRoutes(app, auth, { db, config });
   registerTableRoutes(app, auth, createTablesService(db));
+  await registerTableIoRoutes(app, auth, db);
   await registerWeb(app, config.webDist);
 
   app.addHook('onClose', () => mailer.stop());

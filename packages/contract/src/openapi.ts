@@ -7,6 +7,25 @@ type Json = Record<string, unknown>;
 const toJson = (schema: z.ZodType, io: 'input' | 'output'): Json =>
   z.toJSONSchema(schema, { io, unrepresentable: 'any' });
 
+const BINARY = { type: 'string', format: 'binary' };
+
+const binaryContent = (types: readonly string[]): Json =>
+  Object.fromEntries(types.map((type) => [type, { schema: BINARY }]));
+
+const uploadBody = (upload: NonNullable<RouteDef['upload']>): Json => ({
+  required: true,
+  content: {
+    'multipart/form-data': {
+      schema: {
+        type: 'object',
+        properties: { [upload.file]: BINARY },
+        required: [upload.file],
+      },
+      encoding: { [upload.file]: { contentType: upload.accept.join(', ') } },
+    },
+  },
+});
+
 /** OpenAPI 3.1 document of the given routes, generated from the contract's zod schemas. */
 export function buildOpenApi(routes: RouteDef[], version: string): Json {
   const paths: Record<string, Record<string, Json>> = {};
@@ -33,6 +52,7 @@ export function buildOpenApi(routes: RouteDef[], version: string): Json {
           ...(route.response
             ? { content: { 'application/json': { schema: toJson(route.response, 'output') } } }
             : {}),
+          ...(route.download ? { content: binaryContent(route.download) } : {}),
         },
         '4XX': {
           description: 'Refused; the spec §8 error shape says why.',
@@ -46,6 +66,7 @@ export function buildOpenApi(routes: RouteDef[], version: string): Json {
         content: { 'application/json': { schema: toJson(route.body, 'input') } },
       };
     }
+    if (route.upload) operation.requestBody = uploadBody(route.upload);
     paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation };
   }
   return {

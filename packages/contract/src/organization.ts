@@ -45,3 +45,43 @@ export const organizationRoutes = {
     response: OrganizationDetailsSchema,
   }),
 };
+
+/** A company of the local register (spec §7: organisation external check and search). */
+export const RegisteredCompanySchema = z.object({
+  taxNumber: z.string(),
+  vatId: z.string().nullable(),
+  registrationNumber: z.string(),
+  name: z.string(),
+  address: z.string(),
+  postCode: z.string(),
+  town: z.string(),
+  countryCode: z.string(),
+});
+export const CompanyCheckQuerySchema = z.strictObject({ vatId: requiredText(20) });
+export const CompanyCheckSchema = z.object({
+  vatId: z.string(),
+  /** The check digit is right (mod 11 for SI). */
+  isValid: z.boolean(),
+  company: RegisteredCompanySchema.nullable(),
+});
+export const CompanySearchQuerySchema = z.strictObject({ search: requiredText(100) });
+export const CompanySearchSchema = z.object({ items: z.array(RegisteredCompanySchema) });
+
+export const companyRegisterRoutes = {
+  check: defineRoute({
+    method: 'GET',
+    path: '/api/cl/organization/external/check',
+    summary: 'Check a VAT ID and find its company in the local register.',
+    access: 'organization',
+    query: CompanyCheckQuerySchema,
+    response: CompanyCheckSchema,
+  }),
+  search: defineRoute({
+    method: 'GET',
+    path: '/api/cl/organization/external/search',
+    summary: 'Search the local company register by name, tax number or town.',
+    access: 'organization',
+    query: CompanySearchQuerySchema,
+    response: CompanySearchSchema,
+  }),
+};

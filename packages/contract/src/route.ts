@@ -22,6 +22,10 @@ export interface RouteDef<
   response?: R;
   /** HTTP status of a successful answer (200 when not given). */
   status?: number;
+  /** A download: the media types of the binary answer (there is no JSON response schema). */
+  download?: readonly string[];
+  /** An upload: the request is multipart/form-data with one file part of this name. */
+  upload?: { file: string; accept: readonly string[] };
 }
 
 export function defineRoute<

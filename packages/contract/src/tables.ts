@@ -155,3 +155,28 @@ export const tableRoutes = {
     response: UndoResponseSchema,
   }),
 };
+
+export const PartnerSuggestionSchema = z.object({
+  key: z.string(),
+  code: z.string(),
+  name: z.string(),
+  vatId: z.string().nullable(),
+  /** Why it is suggested: same VAT ID, a bank account with the IBAN, or a similar name. */
+  matchedBy: z.enum(['vatId', 'iban', 'name']),
+  /** 0..1, higher is better. */
+  score: z.number(),
+  /** The matching bank account, when matched by IBAN. */
+  bankAccountKey: z.string().nullable(),
+});
+export const PartnerSuggestionsSchema = z.object({ items: z.array(PartnerSuggestionSchema) });
+
+export const partnerRoutes = {
+  suggestions: defineRoute({
+    method: 'GET',
+    path: '/api/cl/partner/:vatId/:iban/:name',
+    summary:
+      'Partners matching a VAT ID, then an IBAN, then a similar name ("-" for an unknown part).',
+    access: 'organization',
+    response: PartnerSuggestionsSchema,
+  }),
+};

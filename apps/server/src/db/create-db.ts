@@ -17,8 +17,11 @@ export interface DbHandle {
 }
 
 // bigint and numeric travel as strings, as node-postgres does by default: never a float.
+// A date is a calendar day, not an instant: it stays 'yyyy-mm-dd' (as the API carries it)
+// instead of becoming a Date at midnight of whichever time zone the driver assumes.
 const INT8 = 20;
 const NUMERIC = 1700;
+const DATE = 1082;
 const asText = (value: string) => value;
 
 /** PGlite in DATA_DIR/pglite (or in memory when dataDir is null), or PostgreSQL at url. */
@@ -31,7 +34,15 @@ export async function createDb(options: {
 }
 
 function createPostgres(url: string): DbHandle {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  const parserOf = (oid: number, format?: 'text' | 'binary') =>
+    oid === DATE ? asText : (pg.types.getTypeParser(oid, format) as (value: string) => unknown);
+  const types = { getTypeParser: parserOf as typeof pg.types.getTypeParser };
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    types,
+  });
   // An idle client that loses its server emits 'error'; the pool replaces it.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -39,7 +50,7 @@ function createPostgres(url: string): DbHandle {
 }
 
 async function createPglite(dataDir: string | null): Promise<DbHandle> {
-  const parsers = { [INT8]: asText, [NUMERIC]: asText };
+  const parsers = { [INT8]: asText, [NUMERIC]: asText, [DATE]: asText };
   if (dataDir === null) {
     const pglite = await PGlite.create({ parsers, loadDataDir: await loadTemplate() });
     return wrapPglite(pglite, () => undefined);

@@ -88,6 +88,20 @@ export interface MailOutboxTable {
   sent_at: Timestamp | null;
 }
 
+export interface CompanyRegisterTable {
+  id: Id;
+  key: string;
+  tax_number: string;
+  vat_id: string | null;
+  registration_number: string;
+  name: string;
+  address: string;
+  post_code: string;
+  town: string;
+  country_code: string;
+  search_text: string;
+}
+
 export interface Database {
   app_user: AppUserTable;
   user_session: UserSessionTable;
@@ -97,4 +111,5 @@ export interface Database {
   organization_member: OrganizationMemberTable;
   organization_bank_account: OrganizationBankAccountTable;
   mail_outbox: MailOutboxTable;
+  company_register: CompanyRegisterTable;
 }

@@ -1,11 +1,15 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001-foundation';
 import * as m0002 from './0002-table-engine';
+import * as m0003 from './0003-code-lists';
+import * as m0004 from './0004-company-register';
 
 /** Forward-only migrations, in order. Never edit one after it has landed; add the next. */
 const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-table-engine': m0002,
+  '0003-code-lists': m0003,
+  '0004-company-register': m0004,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,6 +2,8 @@ import type { Db } from '../create-db';
 import { uuidv7 } from '../../lib/ids';
 import { hashPassword } from '../../lib/secrets';
 import { newConnectCode } from '../../modules/organizations/organizations.service';
+import { insertModels, seedOrganizationDefaults } from '../../modules/tables/defaults';
+import { costCenter } from '../../modules/tables/entities/cost-center';
 
 export const DEMO_PASSWORD = 'listina-demo';
 
@@ -46,6 +48,14 @@ const DEMO_ORGS: { name: string; nick: string; taxNumber: string; roles: string[
     taxNumber: 'SI45678901',
     roles: ['accountant', 'approver'],
   },
+];
+
+/** Cost centres of the demo organisations; one inactive, to show it missing from lookups. */
+const DEMO_COST_CENTERS = [
+  { code: '100', name: 'Uprava', isActive: true },
+  { code: '200', name: 'Prodaja', isActive: true },
+  { code: '300', name: 'Logistika in skladišče', isActive: true },
+  { code: '900', name: 'Opuščeno – stara trgovina Šiška', isActive: false },
 ];
 
 const MANY_ORGS = [
@@ -149,6 +159,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
           },
         ])
         .execute();
+      await seedOrganizationDefaults(trx, org.id);
+      await insertModels(trx, costCenter, org.id, DEMO_COST_CENTERS);
     }
   });
   return true;

@@ -167,3 +167,42 @@ describe('the organization-id header', () => {
     );
   });
 });
+
+describe('the local company register', () => {
+  it('checks a VAT ID and finds its company, without any outside call', async () => {
+    const { headers } = await signedIn();
+    const org = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/organization',
+        headers,
+        payload: { name: 'Reg' },
+      })
+    ).json<OrganizationDetails>();
+    const h = { ...headers, 'organization-id': org.id };
+    const found = await t.app.inject({
+      url: '/api/cl/organization/external/search?search=zito',
+      headers: h,
+    });
+    expect(found.statusCode, found.body).toBe(200);
+    const company = found.json().items[0];
+    expect(company).toMatchObject({ name: 'Žito Mlin d.d.', town: 'Ljubljana', countryCode: 'SI' });
+    const check = await t.app.inject({
+      url: `/api/cl/organization/external/check?vatId=${encodeURIComponent(`si ${company.taxNumber}`)}`,
+      headers: h,
+    });
+    expect(check.json()).toEqual({ vatId: `SI${company.taxNumber}`, isValid: true, company });
+    const wrongDigit = `SI${company.taxNumber.slice(0, 7)}${(Number(company.taxNumber[7]) + 1) % 10}`;
+    expect(
+      (
+        await t.app.inject({
+          url: `/api/cl/organization/external/check?vatId=${wrongDigit}`,
+          headers: h,
+        })
+      ).json(),
+    ).toMatchObject({ isValid: false, company: null });
+    const missing = await t.app.inject({ url: '/api/cl/organization/external/check', headers: h });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error[0]).toMatchObject({ code: 'validation.required', field: 'vatId' });
+  });
+});

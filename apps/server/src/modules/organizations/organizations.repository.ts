@@ -62,3 +62,29 @@ export function getOrganization(db: Db, scope: { userId: string; organizationId:
       .executeTakeFirstOrThrow(),
   );
 }
+
+const companyColumns = [
+  'tax_number',
+  'vat_id',
+  'registration_number',
+  'name',
+  'address',
+  'post_code',
+  'town',
+  'country_code',
+] as const;
+
+/** The local company register is shared reference data: no organisation scope. */
+export function findCompanyByTaxNumber(db: Db, taxNumber: string) {
+  return db
+    .selectFrom('company_register')
+    .select(companyColumns)
+    .where('tax_number', '=', taxNumber)
+    .executeTakeFirst();
+}
+
+export function searchCompanies(db: Db, words: string[], limit: number) {
+  let query = db.selectFrom('company_register').select(companyColumns);
+  for (const word of words) query = query.where('search_text', 'like', `%${word}%`);
+  return query.orderBy('name').limit(limit).execute();
+}

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { organizationRoutes as r } from '@listina/contract';
+import { companyRegisterRoutes, organizationRoutes as r } from '@listina/contract';
 import { addRoute, type AuthResolver } from '../../plugins/routes';
 import type { OrganizationService } from './organizations.service';
 
@@ -10,6 +10,12 @@ export function registerOrganizationRoutes(
 ) {
   addRoute(app, auth, r.create, ({ user, body }) => organizations.create(user, body));
   addRoute(app, auth, r.connect, ({ user, body }) => organizations.connect(user, body.code));
+  addRoute(app, auth, companyRegisterRoutes.check, ({ query }) =>
+    organizations.checkCompany(query.vatId),
+  );
+  addRoute(app, auth, companyRegisterRoutes.search, ({ query }) =>
+    organizations.searchCompanies(query.search),
+  );
   addRoute(app, auth, r.current, ({ user, organization }) =>
     organizations.current(user, organization),
   );

@@ -4,7 +4,10 @@ import type { Db } from '../../db/create-db';
 import { conflict, notFound } from '../../lib/errors';
 import { uuidv7 } from '../../lib/ids';
 import { isAdmin, type ActiveOrganization, type AuthedUser } from '../../plugins/context';
+import { seedOrganizationDefaults } from '../tables/defaults';
 import * as repo from './organizations.repository';
+import { isValidSlovenianVatId } from '@listina/forms';
+import { searchNormalise } from '../tables/model';
 
 // No 0/O or 1/I/L, so a code read aloud or typed from paper arrives intact.
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -18,6 +21,19 @@ export function newConnectCode(): string {
 
 /** Codes are shown in groups of four; spaces, dashes and case do not matter when typed. */
 export const normaliseConnectCode = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
+
+const toCompany = (row: NonNullable<Awaited<ReturnType<typeof repo.findCompanyByTaxNumber>>>) => ({
+  taxNumber: row.tax_number,
+  vatId: row.vat_id,
+  registrationNumber: row.registration_number,
+  name: row.name,
+  address: row.address,
+  postCode: row.post_code,
+  town: row.town,
+  countryCode: row.country_code,
+});
+
+const COMPANY_SEARCH_LIMIT = 20;
 
 export type OrganizationService = ReturnType<typeof createOrganizationService>;
 
@@ -46,6 +62,7 @@ export function createOrganizationService(db: Db) {
           connect_code: newConnectCode(),
         });
         await repo.addMember(trx, created.id, user.id, ['orgadmin']);
+        await seedOrganizationDefaults(trx, created.id);
         return created;
       });
       return {
@@ -66,6 +83,21 @@ export function createOrganizationService(db: Db) {
       }
       await repo.addMember(db, org.id, user.id, ['user']);
       return { id: org.key, nameNick: org.name_nick, roles: ['user'] };
+    },
+
+    /** spec §7 external check, answered from the local register (no outside calls). */
+    async checkCompany(vatId: string) {
+      const compact = vatId.replace(/\s+/g, '').toUpperCase();
+      const taxNumber = compact.replace(/^SI/, '');
+      const isValid = isValidSlovenianVatId(compact);
+      const row = isValid ? await repo.findCompanyByTaxNumber(db, taxNumber) : undefined;
+      return { vatId: compact, isValid, company: row ? toCompany(row) : null };
+    },
+
+    async searchCompanies(search: string) {
+      const words = searchNormalise(search).split(/\s+/).filter(Boolean).slice(0, 5);
+      const rows = await repo.searchCompanies(db, words, COMPANY_SEARCH_LIMIT);
+      return { items: rows.map(toCompany) };
     },
 
     async current(

@@ -32,6 +32,8 @@ export interface Change {
   after: unknown;
 }
 
+const AUDIT_CHUNK = 1000;
+
 export const newJournal = (): Journal => ({ operations: [], audit: [] });
 
 const comparable = (value: unknown) =>
@@ -55,11 +57,16 @@ export async function commitJournal(
   journal: Journal,
   scope: { organizationId: string | null; userId: string },
 ): Promise<string> {
-  for (const entry of journal.audit) {
+  // Many entries per statement: an import journals thousands of records.
+  for (let start = 0; start < journal.audit.length; start += AUDIT_CHUNK) {
+    const rows = journal.audit.slice(start, start + AUDIT_CHUNK).map(
+      (entry) => sql`(${entry.entity.scope === 'tenant' ? scope.organizationId : null},
+        ${entry.entity.name}, ${entry.key}, ${entry.action}, ${scope.userId},
+        ${JSON.stringify(entry.changes)}::jsonb)`,
+    );
     await sql`
       insert into audit_log (organization_id, table_name, record_key, action, user_id, changes)
-      values (${entry.entity.scope === 'tenant' ? scope.organizationId : null}, ${entry.entity.name},
-              ${entry.key}, ${entry.action}, ${scope.userId}, ${JSON.stringify(entry.changes)}::jsonb)
+      values ${sql.join(rows)}
     `.execute(trx);
   }
   const key = uuidv7();

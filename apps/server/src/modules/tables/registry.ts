@@ -1,9 +1,32 @@
 import { notFound } from '../../lib/errors';
 import type { EntityDef } from './entity';
+import { bank } from './entities/bank';
+import { costCenter } from './entities/cost-center';
+import { country } from './entities/country';
+import { currency } from './entities/currency';
+import { documentType } from './entities/document-type';
 import { partner, partnerBankAccount } from './entities/partner';
+import { paymentPurpose } from './entities/payment-purpose';
+import { paymentType } from './entities/payment-type';
+import { referenceModel } from './entities/reference-model';
+import { vatRate } from './entities/vat-rate';
 
 /** Every entity the engine serves; nested-array entities are registered for undo. */
-export const ENTITIES: readonly EntityDef[] = [partner, partnerBankAccount];
+export const ENTITIES: readonly EntityDef[] = [
+  partner,
+  partnerBankAccount,
+  // Code lists shared by every organisation (written by sysadmins).
+  country,
+  currency,
+  bank,
+  paymentType,
+  paymentPurpose,
+  referenceModel,
+  // Code lists of each organisation.
+  vatRate,
+  documentType,
+  costCenter,
+];
 
 const byName = new Map(ENTITIES.map((e) => [e.name, e]));
 

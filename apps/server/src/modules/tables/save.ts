@@ -100,14 +100,8 @@ function checkArrayRows(array: ArrayDef, rows: RowInput[]): MessageSpec[] {
   return errors;
 }
 
-/** Schema rules (packages/forms, as in the browser), domain checks and uniqueness. */
-export async function validateRecord(
-  trx: Trx,
-  entity: EntityDef,
-  owner: Owner,
-  model: Model,
-  existingId: string | undefined,
-): Promise<MessageSpec[]> {
+/** The rules that need no database: schema rules (packages/forms), domain checks, grid rows. */
+export function checkRecord(entity: EntityDef, model: Model): MessageSpec[] {
   const errors: MessageSpec[] = validateModel(schemaOf(entity), model).map((issue) => ({
     ...issue,
   }));
@@ -116,6 +110,18 @@ export async function validateRecord(
     const rows = model[array.name];
     if (Array.isArray(rows)) errors.push(...checkArrayRows(array, rows as RowInput[]));
   }
+  return errors;
+}
+
+/** Schema rules (packages/forms, as in the browser), domain checks and uniqueness. */
+export async function validateRecord(
+  trx: Trx,
+  entity: EntityDef,
+  owner: Owner,
+  model: Model,
+  existingId: string | undefined,
+): Promise<MessageSpec[]> {
+  const errors = checkRecord(entity, model);
   for (const column of entity.columns.filter((c) => c.unique)) {
     const value = model[column.name];
     if (value === null || value === undefined || value === '') continue;

@@ -144,6 +144,37 @@ export async function insertRow(
   return row;
 }
 
+/**
+ * Many rows in one statement (bulk import). Columns a row lacks get their SQL default; rows
+ * come back in the order given.
+ */
+export async function insertRows(
+  trx: Trx,
+  entity: EntityDef,
+  organizationId: string | null,
+  rows: Row[],
+) {
+  if (rows.length === 0) return [];
+  const owner: Row = entity.scope === 'tenant' ? { organization_id: organizationId } : {};
+  const all: Row[] = rows.map((values) => ({ ...values, ...owner }));
+  const names = [...new Set(all.flatMap((values) => Object.keys(values)))];
+  const tuples = all.map(
+    (values) =>
+      sql`(${sql.join(names.map((n) => (n in values ? sql`${values[n]}` : sql`default`)))})`,
+  );
+  const result = await sql<Row>`
+    insert into ${sql.table(entity.table)} (${sql.join(names.map((n) => sql.ref(n)))})
+    values ${sql.join(tuples)}
+    returning ${selectList(entity, entity.columns)}
+  `.execute(trx);
+  const byKey = new Map(result.rows.map((row) => [String(row.key), row]));
+  return all.map((values) => {
+    const row = byKey.get(String(values.key));
+    if (!row) throw new Error(`insert into ${entity.table} lost a row`);
+    return row;
+  });
+}
+
 /** Updates a row only at the expected version; undefined when it changed meanwhile. */
 export async function updateRow(
   trx: Trx,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { tableRoutes as r } from '@listina/contract';
+import { partnerRoutes, tableRoutes as r } from '@listina/contract';
 import { addRoute, type AuthResolver } from '../../plugins/routes';
 import { translate } from '../../plugins/i18n';
 import type { TablesService } from './tables.service';
@@ -43,6 +43,12 @@ export function registerTableRoutes(
   );
   addRoute(app, auth, r.remove, ({ params, user, organization, body }) =>
     tables.remove(params.name ?? '', { user, organization }, body.keys),
+  );
+  addRoute(app, auth, partnerRoutes.suggestions, ({ params, user, organization }) =>
+    tables.suggestPartners(
+      { user, organization },
+      { vatId: params.vatId ?? '', iban: params.iban ?? '', name: params.name ?? '' },
+    ),
   );
   addRoute(app, auth, r.undo, ({ params, user, organization }) =>
     tables.undo({ user, organization }, params.id ?? ''),

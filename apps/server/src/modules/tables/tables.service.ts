@@ -11,6 +11,7 @@ import { cleanInput, deleteRecord, insertRecord, updateRecord, validateRecord } 
 import * as repo from './tables.repository';
 import { ENTITIES, findEntity, getListedEntity, getNestedEntity } from './registry';
 import { applyUndo } from './undo';
+import { suggestPartners } from './partner-suggestions';
 
 export interface TableScope {
   user: AuthedUser;
@@ -274,6 +275,11 @@ export function createTablesService(db: Db) {
         };
       });
     },
+
+    suggestPartners: (scope: TableScope, parts: { vatId: string; iban: string; name: string }) =>
+      run(scope, async (trx) => ({
+        items: await suggestPartners(trx, scope.organization.id, parts),
+      })),
 
     undo: (scope: TableScope, undoKey: string) =>
       run(scope, async (trx) => {
