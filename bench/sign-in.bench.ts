@@ -1,11 +1,12 @@
 /**
  * Sign-in latency: POST /api/account/login for the demo user, first one request at a time,
- * then many in flight at once; also the answer for an unknown user, which must cost about
- * the same (the login never reveals whether a user exists).
+ * then many in flight at once; then refusals: a wrong password for demo beside an unknown
+ * user, which should cost about the same (the login never reveals whether a user exists).
  *
- *   npm run bench:sign-in -- --sequential 50 --concurrent 20 --rounds 5
- *   npm run bench:sign-in -- --url http://127.0.0.1:3000   (a server started by you; its
- *     LOGIN_RATE_MAX_PER_ADDRESS must allow the unknown-user failures)
+ *   npm run bench:sign-in -w @listina/bench -- --sequential 50 --concurrent 20 --rounds 5
+ *   npm run bench:sign-in -w @listina/bench -- --url http://127.0.0.1:3000
+ *     (a server you started; its LOGIN_RATE_MAX_PER_USER and _PER_ADDRESS must allow the
+ *     refused tries)
  */
 import { parseArgs } from 'node:util';
 import { removeDir, startServer, tempDataDir, type StartedServer } from './support/server';
@@ -23,12 +24,17 @@ const sequential = Number(args.sequential);
 const concurrent = Number(args.concurrent);
 const rounds = Number(args.rounds);
 
-async function login(url: string, username: string, expected: number): Promise<number> {
+async function login(
+  url: string,
+  username: string,
+  expected: number,
+  password = 'listina-demo',
+): Promise<number> {
   const started = performance.now();
   const response = await fetch(`${url}/api/account/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: 'listina-demo', lang: 'en-gb' }),
+    body: JSON.stringify({ username, password, lang: 'en-gb' }),
   });
   await response.arrayBuffer();
   const elapsed = performance.now() - started;
@@ -61,7 +67,7 @@ async function main() {
   let url = args.url;
   if (!url) {
     dataDir = tempDataDir('sign-in');
-    // Successful logins never count towards the limit; unknown-user failures do.
+    // The refusals below count towards the login limits: lift them out of the way.
     server = await startServer({
       dataDir,
       env: {
@@ -80,9 +86,11 @@ async function main() {
     );
     for (let i = 0; i < 5; i++) await login(target, 'demo', 200); // warm-up: JIT, pools
 
-    const serial = (username: string, expected: number) => async () => {
+    const serial = (username: string, expected: number, password?: string) => async () => {
       const samples: number[] = [];
-      for (let i = 0; i < sequential; i++) samples.push(await login(target, username, expected));
+      for (let i = 0; i < sequential; i++) {
+        samples.push(await login(target, username, expected, password));
+      }
       return samples;
     };
     const parallel = async () => {
@@ -96,6 +104,7 @@ async function main() {
 
     const [seqSamples, seqWall] = await timed(serial('demo', 200));
     const [parSamples, parWall] = await timed(parallel);
+    const [wrongSamples, wrongWall] = await timed(serial('demo', 401, 'not-the-password'));
     const [unknownSamples, unknownWall] = await timed(serial('nobody-at-all', 401));
 
     console.log(
@@ -104,6 +113,7 @@ async function main() {
         [
           row('demo, one at a time', seqSamples, seqWall),
           row(`demo, ${concurrent} in flight`, parSamples, parWall),
+          row('demo, wrong password, one at a time (401)', wrongSamples, wrongWall),
           row('unknown user, one at a time (401)', unknownSamples, unknownWall),
         ],
       ),

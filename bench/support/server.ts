@@ -6,8 +6,10 @@ import path from 'node:path';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 export const serverDir = path.join(repoRoot, 'apps/server');
-/** The server step of `npm start` / `npm run serve` is `tsx src/main.ts` in apps/server. */
+/** tsx, for the phase breakdown that runs the sources (support/start-phases.ts). */
 export const tsxBin = path.join(repoRoot, 'node_modules/.bin/tsx');
+/** The server step of `npm start` (`npm run serve`): the bundle that `npm run build` makes. */
+export const serverBundle = path.join(serverDir, 'dist/main.js');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -31,6 +33,8 @@ export interface StartedServer {
   startMs: number;
   /** The server's own "ready in N ms" (config read → listening), if printed. */
   readyMs: number | undefined;
+  /** CPU time (user + system) the server's processes used until then; Linux only. */
+  cpuMs: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -60,8 +64,10 @@ export async function startServer(options: {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  // Its own process group: tsx runs the server in a child process, and stop() ends both.
-  const child = spawn(tsxBin, ['src/main.ts'], {
+  if (!fs.existsSync(serverBundle))
+    throw new Error('run `npm run build` first: no apps/server/dist');
+  // Its own process group, so stop() ends it and anything it started.
+  const child = spawn(process.execPath, [serverBundle], {
     cwd: serverDir,
     env: serverEnv(port, options.dataDir, options.env),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -83,13 +89,37 @@ export async function startServer(options: {
     if (await isHealthy(url)) startMs = performance.now() - started;
     else await sleep(20);
   }
+  const cpuMs = child.pid === undefined ? undefined : processTreeCpuMs(child.pid);
   const ready = /ready in (\d+) ms/.exec(output);
   return {
     url,
     startMs,
     readyMs: ready ? Number(ready[1]) : undefined,
+    cpuMs,
     stop: () => stopGroup(child, exited),
   };
+}
+
+/**
+ * CPU time of a process and its descendants from /proc (utime + stime, in clock ticks of
+ * 10 ms). Unlike wall time it hardly changes when other work shares the cores.
+ */
+function processTreeCpuMs(pid: number): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    const children = fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(' ')
+      .filter(Boolean)
+      .map(Number);
+    return ticks * 10 + children.reduce((sum, child) => sum + (processTreeCpuMs(child) ?? 0), 0);
+  } catch {
+    return undefined;
+  }
 }
 
 async function isHealthy(url: string): Promise<boolean> {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { REPO_ROOT } from './lib/paths';
 
 /**
  * The only reader of process.env. Every setting, its default and its meaning is listed here
@@ -59,8 +60,6 @@ export class ConfigError extends Error {
   }
 }
 
-const here = path.dirname(new URL(import.meta.url).pathname);
-
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty strings count as unset, as in most .env conventions.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
@@ -93,7 +92,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: e.BODY_LIMIT_BYTES,
     logLevel: e.LOG_LEVEL,
     sentryDsn: e.SENTRY_DSN,
-    webDist: path.resolve(e.WEB_DIST ?? path.join(here, '../../web/dist')),
+    webDist: path.resolve(e.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist')),
     environment: e.NODE_ENV,
   };
 }

@@ -2,9 +2,15 @@ import { loadConfig, ConfigError, type Config } from './config';
 import { createDb, migrateToLatest, type DbHandle } from './db/create-db';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './db/seed/demo';
 import { buildApp } from './app';
+import { ensureTemplate } from './db/pglite-template';
 
 /** Starts the whole product: database, migrations, demo seed, HTTP server, mail outbox. */
 async function main() {
+  if (process.argv.includes('--prepare')) {
+    // `npm run build`: make the migrated PGlite template now rather than at the first start.
+    console.log(`PGlite template ready: ${await ensureTemplate()}`);
+    return;
+  }
   let config: Config;
   try {
     config = loadConfig();
@@ -16,21 +22,31 @@ async function main() {
     throw error;
   }
   const started = Date.now();
+  const phases: string[] = [];
+  let last = started;
+  const phase = (name: string) => {
+    phases.push(`${name} ${Date.now() - last} ms`);
+    last = Date.now();
+  };
   const database: DbHandle = await createDb({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
   });
+  phase('database');
   await migrateToLatest(database.db);
+  phase('migrations');
   const seeded = config.seedDemo ? await seedDemo(database.db) : false;
+  phase('seed');
   const { app, mailer } = await buildApp(config, database);
   await app.listen({ port: config.port, host: config.host });
+  phase('http');
   mailer.start();
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const lines = [
     '',
-    `Listina is running at http://localhost:${port} (ready in ${Date.now() - started} ms)`,
+    `Listina is running at http://localhost:${port} (ready in ${Date.now() - started} ms: ${phases.join(', ')})`,
     `Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}${seeded ? ', demo data seeded' : ''}`,
   ];
   if (config.seedDemo) {

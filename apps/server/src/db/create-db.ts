@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
-import { PGliteDialect } from './pglite-dialect';
+import { PGliteDialect, PGLITE_PARSERS } from './pglite-dialect';
 import { migrationProvider } from './migrations';
 import { loadTemplate } from './pglite-template';
 
@@ -16,11 +16,9 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
-// bigint and numeric travel as strings, as node-postgres does by default: never a float.
-// A date is a calendar day, not an instant: it stays 'yyyy-mm-dd' (as the API carries it)
-// instead of becoming a Date at midnight of whichever time zone the driver assumes.
-const INT8 = 20;
-const NUMERIC = 1700;
+// node-postgres already gives bigint and numeric as strings. A date is a calendar day, not an
+// instant: it stays 'yyyy-mm-dd' (as the API carries it) instead of becoming a Date at
+// midnight of whichever time zone the driver assumes. PGlite: PGLITE_PARSERS, the same.
 const DATE = 1082;
 const asText = (value: string) => value;
 
@@ -28,8 +26,13 @@ const asText = (value: string) => value;
 export async function createDb(options: {
   databaseUrl?: string | undefined;
   dataDir?: string | null;
+  /** In memory without the migrated template: an empty cluster (tests of migrations). */
+  unmigrated?: boolean;
 }): Promise<DbHandle> {
   if (options.databaseUrl) return createPostgres(options.databaseUrl);
+  if (options.unmigrated) {
+    return wrapPglite(await PGlite.create({ parsers: PGLITE_PARSERS }), () => undefined);
+  }
   return createPglite(options.dataDir ?? null);
 }
 
@@ -50,7 +53,7 @@ function createPostgres(url: string): DbHandle {
 }
 
 async function createPglite(dataDir: string | null): Promise<DbHandle> {
-  const parsers = { [INT8]: asText, [NUMERIC]: asText, [DATE]: asText };
+  const parsers = PGLITE_PARSERS;
   if (dataDir === null) {
     const pglite = await PGlite.create({ parsers, loadDataDir: await loadTemplate() });
     return wrapPglite(pglite, () => undefined);

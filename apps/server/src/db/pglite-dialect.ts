@@ -13,6 +13,13 @@ import {
 } from 'kysely';
 
 /**
+ * How PGlite hands values over, the same as our node-postgres settings: bigint and numeric as
+ * strings (never a float), a date as its 'yyyy-mm-dd' text (a calendar day, not an instant).
+ */
+const asText = (value: string) => value;
+export const PGLITE_PARSERS = { 20: asText, 1700: asText, 1082: asText };
+
+/**
  * A Kysely dialect for PGlite. PGlite is one connection, so the driver hands it to one caller
  * at a time: a transaction holds it from BEGIN to COMMIT/ROLLBACK and every other query waits
  * (stack.md: the npm dialects let a query slip into another caller's open transaction).

@@ -1,15 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { createHash } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator } from 'kysely';
+import { migrationProvider } from './migrations';
+import { PGliteDialect, PGLITE_PARSERS } from './pglite-dialect';
+import { SERVER_ROOT } from '../lib/paths';
 
 /**
- * initdb inside PGlite takes ~5 s here; loading a dump of a fresh cluster takes ~0.6 s.
- * The dump is made once per PGlite version (by `npm run build`, or on first need) and kept
- * under apps/server/.cache, so start-up and every test database begin from it.
+ * initdb inside PGlite takes ~5 s here and the migrations seconds more; loading a dump of a
+ * migrated cluster takes ~0.6 s. The dump is made once (by `npm run build`, or on first need)
+ * and kept under apps/server/.cache, so start-up and every test database begin from it.
  */
-const here = path.dirname(new URL(import.meta.url).pathname);
-const cacheDir = path.resolve(here, '../../.cache');
+const cacheDir = path.join(SERVER_ROOT, '.cache');
 
 function pgliteVersion(): string {
   let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
@@ -24,15 +28,29 @@ function pgliteVersion(): string {
   return 'unknown';
 }
 
-function templateFile(): string {
-  return path.join(cacheDir, `pglite-${pgliteVersion()}.tar.gz`);
+/** Named by the PGlite version and the migrations in it, so a stale template is never used. */
+async function templateFile(): Promise<string> {
+  const names = Object.keys(await migrationProvider.getMigrations())
+    .sort()
+    .join('\n');
+  const digest = createHash('sha256').update(names).digest('hex').slice(0, 12);
+  return path.join(cacheDir, `pglite-${pgliteVersion()}-${digest}.tar`);
 }
 
+/**
+ * A cluster with every migration applied: a new data directory (and each test database)
+ * starts from it and finds nothing left to migrate.
+ */
 export async function ensureTemplate(): Promise<string> {
-  const file = templateFile();
+  const file = await templateFile();
   if (fs.existsSync(file)) return file;
-  const pglite = await PGlite.create();
-  const dump = await pglite.dumpDataDir('gzip');
+  const pglite = await PGlite.create({ parsers: PGLITE_PARSERS });
+  const db = new Kysely<unknown>({ dialect: new PGliteDialect(pglite) });
+  const { error } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
+  if (error) throw new Error('migrating the PGlite template failed', { cause: error });
+  // Uncompressed: loading it is ~0.8 s faster than a gzipped one (stack.md measures).
+  const dump = await pglite.dumpDataDir('none');
+  await db.destroy();
   await pglite.close();
   fs.mkdirSync(cacheDir, { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;

@@ -1,14 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_LOCALE, LOCALES } from '@listina/contract';
+import { SERVER_ROOT } from '../lib/paths';
 
 export type Locale = (typeof LOCALES)[number];
 type Messages = Record<string, string>;
 
-const catalogueDir = path.resolve(
-  path.dirname(new URL(import.meta.url).pathname),
-  '../modules/translations/catalogue',
-);
+const catalogueDir = path.join(SERVER_ROOT, 'src/modules/translations/catalogue');
 
 /** Every *.json under catalogue/<locale>/, merged into one flat map per locale. */
 function loadCatalogue(): Record<Locale, Messages> {

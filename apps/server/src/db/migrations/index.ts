@@ -3,6 +3,7 @@ import * as m0001 from './0001-foundation';
 import * as m0002 from './0002-table-engine';
 import * as m0003 from './0003-code-lists';
 import * as m0004 from './0004-company-register';
+import * as m0005 from './0005-organization-entity';
 
 /** Forward-only migrations, in order. Never edit one after it has landed; add the next. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0002-table-engine': m0002,
   '0003-code-lists': m0003,
   '0004-company-register': m0004,
+  '0005-organization-entity': m0005,
 };
 
 export const migrationProvider: MigrationProvider = {

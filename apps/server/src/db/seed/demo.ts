@@ -1,5 +1,6 @@
 import type { Db } from '../create-db';
 import { uuidv7 } from '../../lib/ids';
+import { demoTaxNumber } from '../migrations/0004-company-register';
 import { hashPassword } from '../../lib/secrets';
 import { newConnectCode } from '../../modules/organizations/organizations.service';
 import { insertModels, seedOrganizationDefaults } from '../../modules/tables/defaults';
@@ -27,25 +28,25 @@ const DEMO_ORGS: { name: string; nick: string; taxNumber: string; roles: string[
   {
     name: 'Alpina Trgovina d.o.o.',
     nick: 'Alpina Trgovina',
-    taxNumber: 'SI12345678',
+    taxNumber: `SI${demoTaxNumber(1)}`,
     roles: ['orgadmin'],
   },
   {
     name: 'Bistra Storitve d.o.o.',
     nick: 'Bistra Storitve',
-    taxNumber: 'SI23456789',
+    taxNumber: `SI${demoTaxNumber(2)}`,
     roles: ['approver'],
   },
   {
     name: 'Čebelica Računovodstvo d.o.o.',
     nick: 'Čebelica Računovodstvo',
-    taxNumber: 'SI34567890',
+    taxNumber: `SI${demoTaxNumber(3)}`,
     roles: ['dataentryextended'],
   },
   {
     name: 'Drava Logistika d.d.',
     nick: 'Drava Logistika',
-    taxNumber: 'SI45678901',
+    taxNumber: `SI${demoTaxNumber(4)}`,
     roles: ['accountant', 'approver'],
   },
 ];
@@ -114,7 +115,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       ...MANY_ORGS.slice(0, 8).map((nick, i) => ({
         name: `${nick} d.o.o.`,
         nick,
-        taxNumber: `SI${String(56000000 + i * 1117)}`,
+        taxNumber: `SI${demoTaxNumber(20 + i)}`,
         roles: [],
         members: { many: i % 3 === 0 ? ['orgadmin'] : ['user'] },
       })),

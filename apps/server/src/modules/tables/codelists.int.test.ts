@@ -291,7 +291,7 @@ describe('reference data', () => {
 
 describe('migration 0003', () => {
   it('gives organisations that existed before it the default VAT rates and document types', async () => {
-    const handle = await createDb({ dataDir: null });
+    const handle = await createDb({ dataDir: null, unmigrated: true });
     const migrate = async (migrations: Record<string, Migration>) => {
       const { error } = await new Migrator({
         db: handle.db,

@@ -58,8 +58,14 @@ export interface WarningContext {
 export interface EntityDef {
   name: string;
   table: string;
-  /** tenant: rows belong to an organisation (organization_id); global: shared reference data. */
-  scope: 'tenant' | 'global';
+  /**
+   * tenant: rows belong to an organisation (organization_id); global: shared reference data;
+   * organization: the organisation's own row (the table is organization itself).
+   */
+  scope: 'tenant' | 'global' | 'organization';
+  /** false: records are not created or deleted through the table calls (405). */
+  canCreate?: boolean;
+  canDelete?: boolean;
   labelId: string;
   columns: ColumnDef[];
   arrays?: ArrayDef[];
@@ -84,6 +90,9 @@ export interface EntityDef {
   /** Warnings that refuse a save until it is repeated with ignoreWarnings (spec §8). */
   warnings?: (model: Record<string, unknown>, context: WarningContext) => Promise<MessageSpec[]>;
 }
+
+/** Rows that belong to one organisation: kept apart per tenant in queries and the audit log. */
+export const isTenantOwned = (entity: EntityDef) => entity.scope !== 'global';
 
 export function defineEntity(def: EntityDef): EntityDef {
   return def;

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { loadExcel, type Excel } from './excel';
 import {
   MAX_PAGE_SIZE,
   SPREADSHEET_TYPES,
@@ -13,7 +13,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { UUID_PATTERN } from '../../lib/ids';
 import { translate, type Locale } from '../../plugins/i18n';
 import { csvValue, EXTRA_FIELDS, labelOf, xlsxValue, type XlsxValue } from './cell-values';
-import type { ColumnDef, EntityDef, ValueType } from './entity';
+import { isTenantOwned, type ColumnDef, type EntityDef, type ValueType } from './entity';
 import { toModel, type Row } from './model';
 import { getListedEntity } from './registry';
 import { csvLine, neutralise } from './spreadsheet';
@@ -51,7 +51,7 @@ export interface ExportFile {
 
 export function createTableExporter(db: Db) {
   const ownerOf = (entity: EntityDef, scope: TableScope) =>
-    entity.scope === 'tenant' ? scope.organization.id : null;
+    isTenantOwned(entity) ? scope.organization.id : null;
   const read = <T>(scope: TableScope, fn: (trx: Trx) => Promise<T>) =>
     inScope(db, { userId: scope.user.id, organizationId: scope.organization.id }, fn);
 
@@ -129,7 +129,7 @@ export function createTableExporter(db: Db) {
         stream:
           request.format === 'csv'
             ? Readable.from(csvChunks(columns, models), { objectMode: false })
-            : xlsxStream(sheetName, columns, models),
+            : xlsxStream(await loadExcel(), sheetName, columns, models),
       };
     },
   };
@@ -225,6 +225,7 @@ const NUMBER_FORMATS: Partial<Record<ValueType, string>> = {
 };
 
 function xlsxStream(
+  ExcelJS: Excel,
   sheetName: string,
   columns: ExportColumn[],
   pages: AsyncIterable<Record<string, unknown>[]>,

@@ -4,13 +4,13 @@ import { inScope, type Trx } from '../../db/scope';
 import { AppError, forbidden, type MessageSpec } from '../../lib/errors';
 import { UUID_PATTERN } from '../../lib/ids';
 import { isSameValue } from './cell-values';
-import type { EntityDef } from './entity';
+import { isTenantOwned, type EntityDef } from './entity';
 import { inRow, naturalKeyOf, readRows, uniqueColumns, type ImportRow } from './import-rows';
 import { commitJournal, newJournal } from './journal';
 import { toModel, type Model, type Row } from './model';
 import { getListedEntity } from './registry';
-import { updateRecord, type Owner } from './save';
-import { insertRecords, validateRecords } from './save-many';
+import type { Owner } from './save';
+import { insertRecords, updateRecords, validateRecords } from './save-many';
 import * as repo from './tables.repository';
 import { canWrite, type TableScope } from './tables.service';
 
@@ -69,6 +69,9 @@ export function createTableImporter(db: Db) {
     /** The table, once the caller may change it: checked before the upload is read. */
     writableEntity(name: string, scope: TableScope): EntityDef {
       const entity = getListedEntity(name);
+      if (entity.canCreate === false) {
+        throw new AppError(405, [{ code: 'errors.notAllowedOnTable', parameters: [entity.name] }]);
+      }
       if (!canWrite(entity, scope.organization.roles)) throw forbidden('errors.noWriteRight');
       return entity;
     },
@@ -215,7 +218,7 @@ async function writeRows(
   rows: ImportRow[],
   options: ImportOptions,
 ): Promise<ImportResponse> {
-  const owner = { organizationId: entity.scope === 'tenant' ? scope.organization.id : null };
+  const owner = { organizationId: isTenantOwned(entity) ? scope.organization.id : null };
   const report = new Report();
   const { plans, unchanged } = planRows(
     entity,
@@ -241,11 +244,24 @@ async function writeRows(
     creates.map((plan) => columnsOnly(plan.model)),
     journal,
   );
-  for (const plan of plans) {
-    if (!plan.current || !plan.changes) continue;
-    const version = Number(plan.current.version);
-    await updateRecord(trx, entity, owner, plan.current, plan.changes, version, journal);
-  }
+  await updateRecords(
+    trx,
+    entity,
+    owner,
+    plans.flatMap(({ row, current, changes }) =>
+      current && changes
+        ? [
+            {
+              existing: current,
+              model: changes,
+              version: Number(current.version),
+              field: `rows.${row.number}`,
+            },
+          ]
+        : [],
+    ),
+    journal,
+  );
   const result = {
     created: creates.length,
     updated: plans.length - creates.length,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Trx } from '../../db/scope';
 import { uuidv7 } from '../../lib/ids';
-import type { EntityDef } from './entity';
+import { isTenantOwned, type EntityDef } from './entity';
 import type { Row } from './model';
 
 /**
@@ -60,7 +60,7 @@ export async function commitJournal(
   // Many entries per statement: an import journals thousands of records.
   for (let start = 0; start < journal.audit.length; start += AUDIT_CHUNK) {
     const rows = journal.audit.slice(start, start + AUDIT_CHUNK).map(
-      (entry) => sql`(${entry.entity.scope === 'tenant' ? scope.organizationId : null},
+      (entry) => sql`(${isTenantOwned(entry.entity) ? scope.organizationId : null},
         ${entry.entity.name}, ${entry.key}, ${entry.action}, ${scope.userId},
         ${JSON.stringify(entry.changes)}::jsonb)`,
     );
@@ -95,7 +95,7 @@ export async function readAudit(
     select a.action, a.at, u.username, a.changes
     from audit_log a left join app_user u on u.id = a.user_id
     where a.table_name = ${entity.name} and a.record_key = ${key}
-      and ${entity.scope === 'tenant' ? sql`a.organization_id = ${organizationId}` : sql`a.organization_id is null`}
+      and ${isTenantOwned(entity) ? sql`a.organization_id = ${organizationId}` : sql`a.organization_id is null`}
     order by a.id
   `.execute(trx);
   return result.rows;

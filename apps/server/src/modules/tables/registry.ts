@@ -5,6 +5,7 @@ import { costCenter } from './entities/cost-center';
 import { country } from './entities/country';
 import { currency } from './entities/currency';
 import { documentType } from './entities/document-type';
+import { organization, organizationBankAccount } from './entities/organization';
 import { partner, partnerBankAccount } from './entities/partner';
 import { paymentPurpose } from './entities/payment-purpose';
 import { paymentType } from './entities/payment-type';
@@ -13,6 +14,8 @@ import { vatRate } from './entities/vat-rate';
 
 /** Every entity the engine serves; nested-array entities are registered for undo. */
 export const ENTITIES: readonly EntityDef[] = [
+  organization,
+  organizationBankAccount,
   partner,
   partnerBankAccount,
   // Code lists shared by every organisation (written by sysadmins).

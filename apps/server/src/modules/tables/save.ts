@@ -207,7 +207,8 @@ export async function updateRecord(
   return row;
 }
 
-function modelColumns(entity: EntityDef, row: Row): Model {
+/** A row's column values under their API names: the record a partial update merges into. */
+export function modelColumns(entity: EntityDef, row: Row): Model {
   return Object.fromEntries(entity.columns.map((c) => [c.name, row[c.column]]));
 }
 

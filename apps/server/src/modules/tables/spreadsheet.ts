@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { loadExcel } from './excel';
 import type { SpreadsheetFormat } from '@listina/contract';
 import { AppError, badRequest } from '../../lib/errors';
 
@@ -161,6 +161,7 @@ export async function readSheet(
 }
 
 async function readXlsxRows(bytes: Buffer, maxRows: number): Promise<SheetRow[]> {
+  const ExcelJS = await loadExcel();
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
     worksheets: 'emit',
     sharedStrings: 'cache',

@@ -44,6 +44,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const listed = ENTITIES.filter((e) => !e.hidden);
+// Tables whose records are created through the table calls (not the organisation itself).
+const creatable = listed.filter((e) => e.canCreate !== false);
 let counter = 1000;
 
 async function create(entity: EntityDef, n = counter++) {
@@ -74,7 +76,7 @@ async function listAll(entity: EntityDef, query: string, h = headers) {
 const read = (entity: EntityDef, key: string, h = headers) =>
   t.app.inject({ url: `/api/cl/${entity.name}/${key}`, headers: h });
 
-describe.each(listed.map((e) => [e.name, e] as const))('table %s', (_name, entity) => {
+describe.each(creatable.map((e) => [e.name, e] as const))('table %s', (_name, entity) => {
   it('creates a valid record and reads back what was saved', async () => {
     const { item } = await create(entity);
     const res = await read(entity, item.key);

@@ -27,8 +27,16 @@ export interface ListOptions {
   parent?: { column: string; id: string };
 }
 
-const ownerFilter = (entity: EntityDef, organizationId: string | null): RawBuilder<unknown>[] =>
-  entity.scope === 'tenant' ? [sql`organization_id = ${organizationId}`] : [];
+function ownerFilter(entity: EntityDef, organizationId: string | null): RawBuilder<unknown>[] {
+  switch (entity.scope) {
+    case 'tenant':
+      return [sql`organization_id = ${organizationId}`];
+    case 'organization':
+      return [sql`id = ${organizationId}`];
+    case 'global':
+      return [];
+  }
+}
 
 /** Sort expressions never yield null, so keyset comparisons stay simple and stable. */
 function sortExpression(key: SortKey): RawBuilder<unknown> {

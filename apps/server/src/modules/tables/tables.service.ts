@@ -4,7 +4,7 @@ import { inScope, type Trx } from '../../db/scope';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { UUID_PATTERN } from '../../lib/ids';
 import { isAdmin, type ActiveOrganization, type AuthedUser } from '../../plugins/context';
-import type { EntityDef } from './entity';
+import { isTenantOwned, type EntityDef } from './entity';
 import { commitJournal, newJournal, readAudit } from './journal';
 import { schemaOf, searchNormalise, toModel, type Model } from './model';
 import { cleanInput, deleteRecord, insertRecord, updateRecord, validateRecord } from './save';
@@ -68,8 +68,13 @@ export function createTablesService(db: Db) {
   const run = <T>(scope: TableScope, fn: (trx: Trx) => Promise<T>) =>
     inScope(db, { userId: scope.user.id, organizationId: scope.organization.id }, fn);
   const ownerOf = (entity: EntityDef, scope: TableScope) => ({
-    organizationId: entity.scope === 'tenant' ? scope.organization.id : null,
+    organizationId: isTenantOwned(entity) ? scope.organization.id : null,
   });
+
+  function requireAllowed(entity: EntityDef, allowed: boolean | undefined) {
+    if (allowed === false)
+      throw new AppError(405, [{ code: 'errors.notAllowedOnTable', parameters: [entity.name] }]);
+  }
 
   function requireWrite(entity: EntityDef, scope: TableScope) {
     if (!canWrite(entity, scope.organization.roles)) throw forbidden('errors.noWriteRight');
@@ -175,6 +180,7 @@ export function createTablesService(db: Db) {
 
     async create(name: string, scope: TableScope, body: Model, ignoreWarnings: boolean) {
       const entity = getListedEntity(name);
+      requireAllowed(entity, entity.canCreate);
       requireWrite(entity, scope);
       const model = { ...entity.defaultModel?.(), ...cleanInput(entity, body) };
       return run(scope, async (trx) => {
@@ -236,6 +242,7 @@ export function createTablesService(db: Db) {
 
     async remove(name: string, scope: TableScope, keys: string[]) {
       const entity = getListedEntity(name);
+      requireAllowed(entity, entity.canDelete);
       requireWrite(entity, scope);
       const unique = [...new Set(keys)];
       return run(scope, async (trx) => {

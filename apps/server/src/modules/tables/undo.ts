@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { Trx } from '../../db/scope';
 import { conflict, notFound } from '../../lib/errors';
-import type { EntityDef } from './entity';
-import { newJournal, type UndoOperation } from './journal';
+import { isTenantOwned, type EntityDef } from './entity';
+import { commitJournal, newJournal, type UndoOperation } from './journal';
+import { canUpdateAt, deleteRowsAt, updateRowsAt } from './save-many';
 import * as repo from './tables.repository';
 
 /**
@@ -39,23 +40,69 @@ export async function applyUndo(
 
   const journal = newJournal();
   const tables = new Set<string>();
-  for (const operation of [...action.operations].reverse()) {
-    const entity = findEntity(operation.entity);
-    if (!entity) throw new Error(`undo names an unknown entity ${operation.entity}`);
+  for (const run of runsOf([...action.operations].reverse())) {
+    const entity = findEntity(run.entity);
+    if (!entity) throw new Error(`undo names an unknown entity ${run.entity}`);
     tables.add(entity.name);
-    const owner = entity.scope === 'tenant' ? scope.organizationId : null;
-    await reverse(trx, entity, owner, operation);
-    journal.audit.push({ entity, key: operation.key, action: 'undo', changes: [] });
+    const owner = isTenantOwned(entity) ? scope.organizationId : null;
+    await reverseRun(trx, entity, owner, run.operations);
+    for (const operation of run.operations)
+      journal.audit.push({ entity, key: operation.key, action: 'undo', changes: [] });
   }
   await sql`update undo_action set undone_at = now() where id = ${action.id}`.execute(trx);
-  for (const entry of journal.audit) {
-    await sql`
-      insert into audit_log (organization_id, table_name, record_key, action, user_id, changes)
-      values (${entry.entity.scope === 'tenant' ? scope.organizationId : null}, ${entry.entity.name},
-              ${entry.key}, 'undo', ${scope.userId}, '[]'::jsonb)
-    `.execute(trx);
-  }
+  // Audit entries in multi-row inserts; the journal has no operations, so no new undo action.
+  await commitJournal(trx, journal, scope);
   return [...tables];
+}
+
+/**
+ * Consecutive operations of one kind on one entity, each row once: they touch distinct rows,
+ * so they may be reversed together (a large import is thousands of them).
+ */
+function runsOf(operations: UndoOperation[]) {
+  const runs: { entity: string; kind: UndoOperation['kind']; operations: UndoOperation[] }[] = [];
+  let ids = new Set<string>();
+  for (const operation of operations) {
+    const last = runs[runs.length - 1];
+    if (
+      last &&
+      last.entity === operation.entity &&
+      last.kind === operation.kind &&
+      !ids.has(operation.id)
+    ) {
+      last.operations.push(operation);
+    } else {
+      runs.push({ entity: operation.entity, kind: operation.kind, operations: [operation] });
+      ids = new Set();
+    }
+    ids.add(operation.id);
+  }
+  return runs;
+}
+
+/** Reverses a run: created rows deleted and updated rows restored in batches, at their versions. */
+async function reverseRun(
+  trx: Trx,
+  entity: EntityDef,
+  owner: string | null,
+  operations: UndoOperation[],
+) {
+  const created = operations.flatMap((o) => (o.kind === 'created' ? [o] : []));
+  const updated = operations.flatMap((o) => (o.kind === 'updated' ? [o] : []));
+  if (created.length > 1) {
+    const deleted = await deleteRowsAt(trx, entity, owner, created);
+    if (deleted !== created.length) throw conflict('errors.undoChanged');
+  } else if (updated.length > 1 && updated.every((o) => canUpdateAt(entity, o.before))) {
+    const { stale } = await updateRowsAt(
+      trx,
+      entity,
+      owner,
+      updated.map((o) => ({ id: o.id, version: o.version, values: o.before })),
+    );
+    if (stale.length > 0) throw conflict('errors.undoChanged');
+  } else {
+    for (const operation of operations) await reverse(trx, entity, owner, operation);
+  }
 }
 
 async function reverse(
