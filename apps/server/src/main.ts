@@ -2,13 +2,14 @@ import { loadConfig, ConfigError, type Config } from './config';
 import { createDb, migrateToLatest, type DbHandle } from './db/create-db';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './db/seed/demo';
 import { buildApp } from './app';
-import { ensureTemplate } from './db/pglite-template';
+import { ensureTemplate, prepareTemplateDir } from './db/pglite-template';
 
 /** Starts the whole product: database, migrations, demo seed, HTTP server, mail outbox. */
 async function main() {
   if (process.argv.includes('--prepare')) {
     // `npm run build`: make the migrated PGlite template now rather than at the first start.
     console.log(`PGlite template ready: ${await ensureTemplate()}`);
+    await prepareTemplateDir();
     return;
   }
   let config: Config;

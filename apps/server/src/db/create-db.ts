@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { Database } from './schema';
 import { PGliteDialect, PGLITE_PARSERS } from './pglite-dialect';
 import { migrationProvider } from './migrations';
-import { loadTemplate } from './pglite-template';
+import { copyTemplateInto, loadTemplate } from './pglite-template';
 
 export type Db = Kysely<Database>;
 
@@ -62,11 +62,8 @@ async function createPglite(dataDir: string | null): Promise<DbHandle> {
   fs.mkdirSync(dir, { recursive: true });
   const unlock = lockDataDir(dataDir);
   try {
-    const isNew = !fs.existsSync(path.join(dir, 'PG_VERSION'));
-    const pglite = await PGlite.create(dir, {
-      parsers,
-      ...(isNew ? { loadDataDir: await loadTemplate() } : {}),
-    });
+    if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await copyTemplateInto(dir);
+    const pglite = await PGlite.create(dir, { parsers: PGLITE_PARSERS });
     return wrapPglite(pglite, unlock);
   } catch (error) {
     unlock();
@@ -121,7 +118,20 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** True when every known migration is recorded: one query instead of the migrator's locking. */
+async function isUpToDate(db: Db): Promise<boolean> {
+  const names = Object.keys(await migrationProvider.getMigrations());
+  try {
+    const result = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+    const applied = new Set(result.rows.map((r) => r.name));
+    return names.every((name) => applied.has(name));
+  } catch {
+    return false; // no migration table yet
+  }
+}
+
 export async function migrateToLatest(db: Db): Promise<void> {
+  if (await isUpToDate(db)) return;
   const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

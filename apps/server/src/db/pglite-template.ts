@@ -63,3 +63,30 @@ export async function loadTemplate(): Promise<Blob> {
   const file = await ensureTemplate();
   return new Blob([fs.readFileSync(file)]);
 }
+
+/**
+ * A migrated cluster as a directory, shut down cleanly: a new data directory is a plain copy
+ * of it, which PGlite opens as fast as an existing one. (Loading a dump instead takes ~1.4 s
+ * longer here: the dump of a running cluster is written through WebAssembly and then
+ * recovered as after a crash.)
+ */
+export async function copyTemplateInto(dataDir: string): Promise<void> {
+  fs.cpSync(await prepareTemplateDir(), dataDir, { recursive: true });
+}
+
+export async function prepareTemplateDir(): Promise<string> {
+  const source = (await templateFile()).replace(/\.tar$/, '.d');
+  if (!fs.existsSync(path.join(source, 'PG_VERSION'))) {
+    const building = `${source}.${process.pid}.tmp`;
+    fs.rmSync(building, { recursive: true, force: true });
+    const pglite = await PGlite.create(building, { parsers: PGLITE_PARSERS });
+    const db = new Kysely<unknown>({ dialect: new PGliteDialect(pglite) });
+    const { error } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
+    if (error) throw new Error('migrating the PGlite template failed', { cause: error });
+    await db.destroy();
+    await pglite.close();
+    fs.rmSync(source, { recursive: true, force: true });
+    fs.renameSync(building, source); // atomic: a parallel start never copies half a cluster
+  }
+  return source;
+}

@@ -33,6 +33,10 @@ export function registerSystemRoutes(
     return OK;
   });
 
-  const openApi = openApiDocument();
-  app.get('/api/openapi.json', (_request, reply) => reply.type('application/json').send(openApi));
+  // Made on first request: generating JSON schemas for every call costs start-up time.
+  let openApi: string | undefined;
+  app.get('/api/openapi.json', (_request, reply) => {
+    openApi ??= openApiDocument();
+    return reply.type('application/json').send(openApi);
+  });
 }
