@@ -103,7 +103,7 @@ const cases: { name: string; url: string; direct: () => Promise<unknown> }[] = [
     name: `deep cursor page (row ${deepOffset.toLocaleString('en')})`,
     url: `/api/cl/partner?cursor=${deepCursor}`,
     direct: () =>
-      sql`select id, key, version, search_text, code, name, vat_id, town, country_code, is_active from partner where organization_id = ${target.id} and (name > ${deepRow.name} or (name = ${deepRow.name} and id > ${deepRow.id})) order by name, id limit 301`.execute(
+      sql`select id, key, version, search_text, code, name, vat_id, town, country_code, is_active from partner where organization_id = ${target.id} and (name, id) > (${deepRow.name}, ${deepRow.id}) order by name, id limit 301`.execute(
         db,
       ),
   },

@@ -17,11 +17,10 @@ export interface Scope {
  */
 export async function inScope<T>(db: Db, scope: Scope, fn: (trx: Trx) => Promise<T>): Promise<T> {
   return db.transaction().execute(async (trx) => {
+    // One round trip: set_config('role', …, true) is SET LOCAL ROLE.
     await sql`select set_config('listina.user_id', ${scope.userId}, true),
-                     set_config('listina.organization_id', ${scope.organizationId ?? ''}, true)`.execute(
-      trx,
-    );
-    await sql`set local role listina_tenant`.execute(trx);
+                     set_config('listina.organization_id', ${scope.organizationId ?? ''}, true),
+                     set_config('role', 'listina_tenant', true)`.execute(trx);
     return fn(trx);
   });
 }

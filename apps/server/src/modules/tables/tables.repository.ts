@@ -58,8 +58,17 @@ function sortExpression(key: SortKey): RawBuilder<unknown> {
   }
 }
 
-/** (a, b, id) after (va, vb, vid) for any mix of directions: an OR of equal prefixes. */
+/**
+ * (a, b, id) after (va, vb, vid). With one direction throughout it is a row comparison, which
+ * an index on (organization_id, a, b, id) serves; mixed directions need an OR of prefixes.
+ */
 function keysetCondition(sort: SortKey[], after: unknown[]): RawBuilder<unknown> {
+  const descending = sort[0]?.desc ?? false;
+  if (sort.every((key) => key.desc === descending)) {
+    const left = sql.join(sort.map(sortExpression));
+    const right = sql.join(sort.map((_, i) => after[i]));
+    return descending ? sql`(${left}) < (${right})` : sql`(${left}) > (${right})`;
+  }
   const alternatives = sort.map((key, index) => {
     const equal = sort.slice(0, index).map((k, i) => sql`${sortExpression(k)} = ${after[i]}`);
     const beyond = key.desc
