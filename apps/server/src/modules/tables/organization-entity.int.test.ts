@@ -134,3 +134,35 @@ describe('the organisation record with its bank accounts', () => {
     expect(await current()).toEqual(org);
   });
 });
+
+describe('an IBAN twice on one owner', () => {
+  it('is refused even when the first account was saved earlier and not sent again', async () => {
+    const org = await current();
+    const first = await t.app.inject({
+      method: 'PUT',
+      url: `/api/cl/organization/${org.key}`,
+      headers: admin,
+      payload: {
+        version: org.version,
+        organizationBankAccounts: [{ id: -1, code: 'GB82WEST12345698765432' }],
+      },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const saved = first.json().item;
+    const again = await t.app.inject({
+      method: 'PUT',
+      url: `/api/cl/organization/${org.key}`,
+      headers: admin,
+      payload: {
+        version: saved.version,
+        organizationBankAccounts: [{ id: -1, code: 'GB82 WEST 1234 5698 7654 32' }],
+      },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error[0]).toMatchObject({
+      code: 'errors.duplicateInList',
+      field: 'organizationBankAccounts.0.code',
+    });
+    expect((await current()).organizationBankAccounts).toHaveLength(1);
+  });
+});

@@ -256,6 +256,41 @@ async function saveArrays(
       const version = typeof row.version === 'number' ? row.version : Number(current.version);
       await updateRecord(trx, array.entity, owner, current, row, version, journal);
     }
+    await refuseDuplicatesAfterSave(trx, array, owner, parentId, rows);
+  }
+}
+
+/**
+ * Unique columns of nested rows (an IBAN on one owner) are checked again once the rows are
+ * written, so a new row cannot repeat a value of a row the request did not send; the
+ * transaction then rolls back.
+ */
+async function refuseDuplicatesAfterSave(
+  trx: Trx,
+  array: ArrayDef,
+  owner: Owner,
+  parentId: string,
+  rows: RowInput[],
+) {
+  if (!array.parentColumn) return;
+  for (const column of array.entity.columns.filter((c) => c.unique)) {
+    const saved = await repo.findRows(trx, array.entity, owner.organizationId, {
+      column: array.parentColumn,
+      values: [parentId],
+    });
+    const seen = new Set<unknown>();
+    for (const row of saved) {
+      const value = row[column.column];
+      if (value === null || value === undefined || value === '') continue;
+      if (seen.has(value)) {
+        const index = rows.findIndex((r) => r.markForDelete !== true && r[column.name] === value);
+        const field = index >= 0 ? `${array.name}.${index}.${column.name}` : array.name;
+        throw new AppError(400, [
+          { code: 'errors.duplicateInList', parameters: [shown(value)], field },
+        ]);
+      }
+      seen.add(value);
+    }
   }
 }
 
