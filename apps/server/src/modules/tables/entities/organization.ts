@@ -1,4 +1,4 @@
-import { isValidSlovenianVatId } from '@listina/forms';
+import { compactCode, isValidSlovenianVatId } from '@listina/forms';
 import { defineEntity } from '../entity';
 import { bankAccountEntity } from './bank-account';
 
@@ -6,9 +6,6 @@ export const organizationBankAccount = bankAccountEntity(
   'organizationBankAccount',
   'organization_bank_account',
 );
-
-const compact = (value: unknown) =>
-  typeof value === 'string' ? value.replace(/\s+/g, '').toUpperCase() : value;
 
 /**
  * The active organisation's own record with its bank accounts (spec §3: Organization,
@@ -50,7 +47,7 @@ export const organization = defineEntity({
       field: { maxLength: 20 },
       search: true,
       list: true,
-      normalise: compact,
+      normalise: compactCode,
       check: (value) =>
         isValidSlovenianVatId(String(value)) ? undefined : { code: 'validation.vatId' },
     },

@@ -1,11 +1,8 @@
-import { isValidSlovenianVatId } from '@listina/forms';
+import { compactCode, isValidSlovenianVatId } from '@listina/forms';
 import { defineEntity } from '../entity';
 import { bankAccountEntity, sampleIban } from './bank-account';
 
 export const partnerBankAccount = bankAccountEntity('partnerBankAccount', 'partner_bank_account');
-
-const upper = (value: unknown) =>
-  typeof value === 'string' ? value.replace(/\s+/g, '').toUpperCase() : value;
 
 /** Partners (suppliers and customers) with their bank accounts (spec §3: Partner has bankAccounts). */
 export const partner = defineEntity({
@@ -45,7 +42,7 @@ export const partner = defineEntity({
       search: true,
       sort: true,
       list: true,
-      normalise: upper,
+      normalise: compactCode,
       check: (value) =>
         String(value).startsWith('SI') && !isValidSlovenianVatId(String(value))
           ? { code: 'validation.vatId' }
@@ -81,7 +78,7 @@ export const partner = defineEntity({
       },
       sort: true,
       list: true,
-      normalise: upper,
+      normalise: compactCode,
     },
     { name: 'email', column: 'email', type: 'text', field: { maxLength: 320, importance: 1 } },
     {
