@@ -1,6 +1,7 @@
 import { loadConfig, ConfigError, type Config } from './config';
 import { createDb, migrateToLatest, type DbHandle } from './db/create-db';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './db/seed/demo';
+import { seedDemo } from './db/seed/demo';
+import { startupBanner } from './startup-banner';
 import { buildApp } from './app';
 import { ensureTemplate, prepareTemplateDir } from './db/pglite-template';
 
@@ -45,17 +46,16 @@ async function main() {
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const lines = [
-    '',
-    `Listina is running at http://localhost:${port} (ready in ${Date.now() - started} ms: ${phases.join(', ')})`,
-    `Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}${seeded ? ', demo data seeded' : ''}`,
-  ];
-  if (config.seedDemo) {
-    lines.push('Sign in with:');
-    for (const u of DEMO_USERS) lines.push(`  ${u.username} / ${DEMO_PASSWORD}   (${u.note})`);
-  }
-  if (!config.smtpUrl) lines.push(`Mail is written to ${config.dataDir}/mail (no SMTP_URL set).`);
-  console.log(lines.join('\n') + '\n');
+  console.log(
+    startupBanner({
+      config,
+      port,
+      databaseKind: database.kind,
+      seeded,
+      readyMs: Date.now() - started,
+      phases,
+    }),
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
