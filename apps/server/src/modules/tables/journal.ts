@@ -100,3 +100,25 @@ export async function readAudit(
   `.execute(trx);
   return result.rows;
 }
+
+/** Records one row update: the undo operation (set columns' old values) and its audit diff. */
+export function journalUpdate(
+  journal: Journal,
+  entity: EntityDef,
+  existing: Row,
+  values: Row,
+  row: Row,
+) {
+  const before = Object.fromEntries(Object.keys(values).map((c) => [c, existing[c] ?? null]));
+  const key = String(row.key);
+  journal.operations.push({
+    kind: 'updated',
+    entity: entity.name,
+    id: String(row.id),
+    key,
+    version: Number(row.version),
+    before,
+  });
+  const changes = diff(entity, existing, row);
+  if (changes.length) journal.audit.push({ entity, key, action: 'update', changes });
+}

@@ -3,7 +3,7 @@ import type { Trx } from '../../db/scope';
 import { AppError, type MessageSpec } from '../../lib/errors';
 import { uuidv7 } from '../../lib/ids';
 import type { EntityDef, ValueType } from './entity';
-import { diff, type Journal } from './journal';
+import { diff, journalUpdate, type Journal } from './journal';
 import { searchTextOf, toColumnValues, type Model, type Row } from './model';
 import { checkRecord, modelColumns, type Owner } from './save';
 import * as repo from './tables.repository';
@@ -171,19 +171,7 @@ export async function updateRecords(
   }
   return planned.map(({ update, id, values }) => {
     const row = rows.get(id) as Row;
-    const { existing } = update;
-    const before = Object.fromEntries(Object.keys(values).map((c) => [c, existing[c] ?? null]));
-    journal.operations.push({
-      kind: 'updated',
-      entity: entity.name,
-      id,
-      key: String(row.key),
-      version: Number(row.version),
-      before,
-    });
-    const changes = diff(entity, existing, row);
-    if (changes.length)
-      journal.audit.push({ entity, key: String(row.key), action: 'update', changes });
+    journalUpdate(journal, entity, update.existing, values, row);
     return row;
   });
 }

@@ -3,7 +3,7 @@ import type { Trx } from '../../db/scope';
 import { AppError, conflict, type MessageSpec } from '../../lib/errors';
 import { uuidv7 } from '../../lib/ids';
 import type { ArrayDef, EntityDef } from './entity';
-import { diff, type Journal } from './journal';
+import { diff, journalUpdate, type Journal } from './journal';
 import { schemaOf, searchTextOf, toColumnValues, type Model, type Row } from './model';
 import * as repo from './tables.repository';
 
@@ -191,18 +191,7 @@ export async function updateRecord(
   const values = { ...toColumnValues(entity, model), search_text: searchTextOf(entity, merged) };
   const row = await repo.updateRow(trx, entity, owner.organizationId, id, version, values);
   if (!row) throw conflict('errors.staleVersion', [], 'version');
-  const before = Object.fromEntries([...Object.keys(values)].map((c) => [c, existing[c] ?? null]));
-  journal.operations.push({
-    kind: 'updated',
-    entity: entity.name,
-    id,
-    key: String(row.key),
-    version: Number(row.version),
-    before,
-  });
-  const changes = diff(entity, existing, row);
-  if (changes.length)
-    journal.audit.push({ entity, key: String(row.key), action: 'update', changes });
+  journalUpdate(journal, entity, existing, values, row);
   await saveArrays(trx, entity, owner, id, model, journal);
   return row;
 }
