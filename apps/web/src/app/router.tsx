@@ -39,6 +39,15 @@ const WorkIndexPage = lazyPage(
   (m) => m.WorkIndexPage,
 );
 
+const PlaygroundPage = lazyPage(
+  () => import('../features/playground/playground-page'),
+  (m) => m.PlaygroundPage,
+);
+const CodeListsPage = lazyPage(
+  () => import('../features/code-lists/code-lists-page'),
+  (m) => m.CodeListsPage,
+);
+
 const anonymous: RouteHandle = { access: 'anonymous' };
 const any: RouteHandle = { access: 'any' };
 
@@ -52,6 +61,8 @@ export const routes: RouteObject[] = [
       { path: '/account/login', element: <LoginPage />, handle: anonymous },
       { path: '/account/newuser', element: <RegisterPage />, handle: anonymous },
       { path: '/account/confirm/:code', element: <ConfirmPage />, handle: anonymous },
+      { path: '/playground', element: <PlaygroundPage />, handle: anonymous },
+      { path: '/playground/:section', element: <PlaygroundPage />, handle: anonymous },
       {
         element: <MainLayout />,
         children: [
@@ -69,6 +80,8 @@ export const routes: RouteObject[] = [
                   { index: true, element: <HomePage /> },
                   { path: 'home', element: <HomePage /> },
                   { path: 'work/index', element: <WorkIndexPage /> },
+                  { path: 'cl', element: <CodeListsPage /> },
+                  { path: 'cl/:cl', element: <CodeListsPage /> },
                 ],
               },
             ],

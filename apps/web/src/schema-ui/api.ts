@@ -1,0 +1,82 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { Model, Schema } from '@listina/forms';
+import { tableRoutes, type ListQuery, type TableRecord } from '@listina/contract';
+import { callApi } from '../api/client';
+import { getApiContext } from '../api/context';
+
+/**
+ * The generic table calls of spec §7 as the schema UI uses them. Every query key starts with
+ * ['table', organisation, table] so that one invalidation (after a save, a delete or an
+ * undo) refreshes the table's lists, records and lookup caches together (spec §4).
+ */
+
+export const tableQueryKey = (table: string, ...rest: unknown[]) =>
+  ['table', getApiContext().organizationId, table, ...rest] as const;
+
+export const schemaQueryKey = (table: string) =>
+  ['schema', getApiContext().organizationId, table] as const;
+
+/** The tables this user may see (GET /api/cl), for the code-list sidebar. */
+export function useEntities() {
+  return useQuery({
+    queryKey: ['entities', getApiContext().organizationId, getApiContext().locale],
+    queryFn: ({ signal }) => callApi(tableRoutes.entities, { signal }),
+    staleTime: Infinity,
+  });
+}
+
+/** GET /api/cl/schema/{table}; schemas change only with a deployment. */
+export function useSchema(table: string | undefined) {
+  return useQuery({
+    queryKey: schemaQueryKey(table ?? ''),
+    queryFn: ({ signal }) => fetchSchema(table ?? '', signal),
+    enabled: table !== undefined && table !== '',
+    staleTime: Infinity,
+  });
+}
+
+export function fetchSchema(table: string, signal?: AbortSignal): Promise<Schema> {
+  return callApi(tableRoutes.schema, { params: { name: table }, signal });
+}
+
+export function fetchDefaultModel(table: string, signal?: AbortSignal): Promise<Model> {
+  return callApi(tableRoutes.defaultModel, { params: { name: table }, signal });
+}
+
+export function fetchRecord(table: string, key: string, signal?: AbortSignal) {
+  return callApi(tableRoutes.read, { params: { name: table, key }, signal });
+}
+
+export function fetchPage(
+  table: string,
+  query: Partial<ListQuery>,
+  signal?: AbortSignal,
+): Promise<{ items: TableRecord[]; nextCursor: string | null }> {
+  return callApi(tableRoutes.list, { params: { name: table }, query, signal });
+}
+
+/** POST when the model has no key (create), PUT otherwise; spec §8 errors throw ApiRequestError. */
+export function saveRecord(table: string, model: Model, ignoreWarnings = false) {
+  const query = ignoreWarnings ? { ignoreWarnings: 'true' as const } : {};
+  const key = typeof model.key === 'string' && model.key !== '' ? model.key : undefined;
+  return key === undefined
+    ? callApi(tableRoutes.create, { params: { name: table }, query, body: model })
+    : callApi(tableRoutes.update, { params: { name: table, key }, query, body: model });
+}
+
+export function deleteRecords(table: string, keys: string[], ignoreWarnings = false) {
+  const query = ignoreWarnings ? { ignoreWarnings: 'true' as const } : {};
+  return callApi(tableRoutes.remove, { params: { name: table }, query, body: { keys } });
+}
+
+export function undoAction(undoId: string) {
+  return callApi(tableRoutes.undo, { params: { id: undoId } });
+}
+
+/** Refreshes every list, record and lookup of these tables (spec §4: cache refreshed). */
+export async function invalidateTables(client: QueryClient, tables: readonly string[]) {
+  const organizationId = getApiContext().organizationId;
+  await Promise.all(
+    tables.map((table) => client.invalidateQueries({ queryKey: ['table', organizationId, table] })),
+  );
+}

@@ -1,0 +1,53 @@
+import type { Field, Model, Schema } from '@listina/forms';
+
+/**
+ * The seams between the parts of the schema UI (spec §3–§5): inputs render one field, the
+ * form lays fields out and validates them, dialogs and grids hold forms and table rows.
+ * Values in a model are what the server's JSON carries: decimals as strings ("12.50"),
+ * dates as ISO "yyyy-mm-dd", times as "hh:mm", datetimes as ISO strings, booleans, numbers
+ * for ints, and arrays of row models for grid fields.
+ */
+
+/** A message shown at a field or in the form's summary (spec §5, §8). */
+export interface FieldMessage {
+  /** Translated text, without the warning's * prefix (the display adds it). */
+  text: string;
+  kind: 'error' | 'warning';
+}
+
+/** spec §3 validation message groups, in the order the summary shows them. */
+export type MessageGroup = 'comment' | 'error' | 'warning' | 'notification';
+
+/** What every input component of apps/web/src/schema-ui/inputs receives. */
+export interface InputProps<V = unknown> {
+  field: Field;
+  /** DOM id of the control, unique in the page; the label points at it. */
+  id: string;
+  /** Translated label (labelText, else labelId through labelPrefix, else the name). */
+  label: string;
+  value: V;
+  /** The whole model, for itemsProp, editKey and expressions. */
+  model: Model;
+  readonly: boolean;
+  /** The message to show under the input, if any. */
+  message?: FieldMessage;
+  /** The parsed value; inputs keep their own text while it does not parse. */
+  onChange: (value: V) => void;
+  /** Sets or clears the input's own parse message (invalid text, too many places...). */
+  onInputMessage?: (message: FieldMessage | undefined) => void;
+  onBlur?: () => void;
+  /** btn inputs: emits the field name (spec §2: generic buttons emit a click event). */
+  onClick?: (name: string) => void;
+}
+
+/** A schema with the table it came from, as the form and dialogs use it. */
+export interface TableSchema {
+  table: string;
+  schema: Schema;
+}
+
+/** Handlers named by schema fields (references.onSelect, onChange, btn click). */
+export type FieldHandlers = Record<
+  string,
+  (context: { field: Field; value: unknown; model: Model }) => Model | undefined
+>;
