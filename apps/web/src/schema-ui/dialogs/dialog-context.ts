@@ -1,0 +1,54 @@
+import { createContext, use } from 'react';
+import type { TableRecord } from '@listina/contract';
+import type { Model } from '@listina/forms';
+
+/**
+ * How any part of the UI opens the stacked dialogs of spec §2 (edit and grid). The provider
+ * (dialog-stack.tsx) renders them; callers await the result.
+ */
+export interface EditDialogParams {
+  table: string;
+  /** The record to open; without it the dialog creates (spec §4: create mode). */
+  key?: string;
+  /** Create even though a key is given (spec §4: an explicit append flag). */
+  append?: boolean;
+  /** Title on create (spec §3: the given title or Add). */
+  title?: string;
+  /** Values laid over the default model on create (e.g. a typed lookup text). */
+  initialModel?: Model;
+  canUnlock?: boolean;
+  canAddMore?: boolean;
+  canDelete?: boolean;
+  /** Open already unlocked for editing. */
+  writeable?: boolean;
+  /** false: closing a changed dialog does not ask (spec §4). */
+  warnOnCancel?: boolean;
+  /** The caller's hook: anything other than true or undefined blocks saving (spec §5). */
+  validate?: (model: Model) => true | undefined | string | string[];
+}
+
+export interface EditDialogResult {
+  /** The record as saved; absent when the dialog was cancelled or the record deleted. */
+  saved?: TableRecord;
+  deleted?: boolean;
+}
+
+export interface GridDialogParams {
+  table: string;
+  title?: string;
+  /** Picking a row closes the dialog with that row (a lookup's view-all). */
+  pick?: boolean;
+}
+
+export interface Dialogs {
+  openEdit: (params: EditDialogParams) => Promise<EditDialogResult>;
+  openGrid: (params: GridDialogParams) => Promise<TableRecord | undefined>;
+}
+
+export const DialogsContext = createContext<Dialogs | null>(null);
+
+export function useDialogs(): Dialogs {
+  const dialogs = use(DialogsContext);
+  if (!dialogs) throw new Error('useDialogs needs a DialogStackProvider above it');
+  return dialogs;
+}

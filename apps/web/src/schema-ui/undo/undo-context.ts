@@ -1,0 +1,22 @@
+import { createContext, use } from 'react';
+
+/** An undoable action the server answered with an undoId (spec §4: offered for 8 s). */
+export interface UndoOffer {
+  undoId: string;
+  /** spec §2: the snackbar text differs for delete and for other methods. */
+  kind: 'delete' | 'other';
+  /** Tables to reload after undoing (the server's answer adds its own list). */
+  tables: string[];
+}
+
+export interface Undo {
+  offer: (offer: UndoOffer) => void;
+}
+
+export const UndoContext = createContext<Undo | null>(null);
+
+export function useUndo(): Undo {
+  const undo = use(UndoContext);
+  if (!undo) throw new Error('useUndo needs an UndoProvider above it');
+  return undo;
+}
