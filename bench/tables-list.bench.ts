@@ -116,6 +116,14 @@ const cases: { name: string; url: string; direct: () => Promise<unknown> }[] = [
       ),
   },
   {
+    name: 'search "4242"',
+    url: '/api/cl/partner?search=4242',
+    direct: () =>
+      sql`select id, key, version, search_text, code, name, vat_id, town, country_code, is_active from partner where organization_id = ${target.id} and search_text like ${'%4242%'} order by name, id limit 301`.execute(
+        db,
+      ),
+  },
+  {
     name: 'search "partner 4242"',
     url: '/api/cl/partner?search=partner%204242',
     direct: () =>

@@ -53,8 +53,7 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
   });
   const organizations = createOrganizationService(db);
   const auth: AuthResolver = {
-    authenticate: (apikey) => account.authenticate(apikey),
-    resolveOrganization: (user, key) => organizations.resolveOrganization(user, key),
+    authenticate: (apikey, organizationKey) => account.authenticate(apikey, organizationKey),
   };
 
   registerAccountRoutes(app, auth, account);

@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
-import { PGliteDialect, PGLITE_PARSERS } from './pglite-dialect';
+import { PGliteDialect, PGLITE_OPTIONS } from './pglite-dialect';
 import { migrationProvider } from './migrations';
 import { copyTemplateInto, loadTemplate } from './pglite-template';
 
@@ -18,7 +18,7 @@ export interface DbHandle {
 
 // node-postgres already gives bigint and numeric as strings. A date is a calendar day, not an
 // instant: it stays 'yyyy-mm-dd' (as the API carries it) instead of becoming a Date at
-// midnight of whichever time zone the driver assumes. PGlite: PGLITE_PARSERS, the same.
+// midnight of whichever time zone the driver assumes. PGlite: the parsers of PGLITE_OPTIONS, the same.
 const DATE = 1082;
 const asText = (value: string) => value;
 
@@ -31,7 +31,7 @@ export async function createDb(options: {
 }): Promise<DbHandle> {
   if (options.databaseUrl) return createPostgres(options.databaseUrl);
   if (options.unmigrated) {
-    return wrapPglite(await PGlite.create({ parsers: PGLITE_PARSERS }), () => undefined);
+    return wrapPglite(await PGlite.create(PGLITE_OPTIONS), () => undefined);
   }
   return createPglite(options.dataDir ?? null);
 }
@@ -53,9 +53,8 @@ function createPostgres(url: string): DbHandle {
 }
 
 async function createPglite(dataDir: string | null): Promise<DbHandle> {
-  const parsers = PGLITE_PARSERS;
   if (dataDir === null) {
-    const pglite = await PGlite.create({ parsers, loadDataDir: await loadTemplate() });
+    const pglite = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: await loadTemplate() });
     return wrapPglite(pglite, () => undefined);
   }
   const dir = path.join(dataDir, 'pglite');
@@ -63,7 +62,7 @@ async function createPglite(dataDir: string | null): Promise<DbHandle> {
   const unlock = lockDataDir(dataDir);
   try {
     if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await copyTemplateInto(dir);
-    const pglite = await PGlite.create(dir, { parsers: PGLITE_PARSERS });
+    const pglite = await PGlite.create(dir, PGLITE_OPTIONS);
     return wrapPglite(pglite, unlock);
   } catch (error) {
     unlock();

@@ -1,3 +1,4 @@
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PGlite, Results } from '@electric-sql/pglite';
 import {
   CompiledQuery,
@@ -17,7 +18,14 @@ import {
  * strings (never a float), a date as its 'yyyy-mm-dd' text (a calendar day, not an instant).
  */
 const asText = (value: string) => value;
-export const PGLITE_PARSERS = { 20: asText, 1700: asText, 1082: asText };
+const PGLITE_PARSERS = { 20: asText, 1700: asText, 1082: asText };
+
+/**
+ * How every PGlite of the app opens: the parsers above and the contrib extensions the
+ * migrations create (pg_trgm for the trigram search indexes). The same list must be given
+ * each time a data directory opens.
+ */
+export const PGLITE_OPTIONS = { parsers: PGLITE_PARSERS, extensions: { pg_trgm } };
 
 /**
  * A Kysely dialect for PGlite. PGlite is one connection, so the driver hands it to one caller

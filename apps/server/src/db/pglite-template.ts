@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator } from 'kysely';
 import { migrationProvider } from './migrations';
-import { PGliteDialect, PGLITE_PARSERS } from './pglite-dialect';
+import { PGliteDialect, PGLITE_OPTIONS } from './pglite-dialect';
 import { SERVER_ROOT } from '../lib/paths';
 
 /**
@@ -44,7 +44,7 @@ async function templateFile(): Promise<string> {
 export async function ensureTemplate(): Promise<string> {
   const file = await templateFile();
   if (fs.existsSync(file)) return file;
-  const pglite = await PGlite.create({ parsers: PGLITE_PARSERS });
+  const pglite = await PGlite.create(PGLITE_OPTIONS);
   const db = new Kysely<unknown>({ dialect: new PGliteDialect(pglite) });
   const { error } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
   if (error) throw new Error('migrating the PGlite template failed', { cause: error });
@@ -79,7 +79,7 @@ export async function prepareTemplateDir(): Promise<string> {
   if (!fs.existsSync(path.join(source, 'PG_VERSION'))) {
     const building = `${source}.${process.pid}.tmp`;
     fs.rmSync(building, { recursive: true, force: true });
-    const pglite = await PGlite.create(building, { parsers: PGLITE_PARSERS });
+    const pglite = await PGlite.create(building, PGLITE_OPTIONS);
     const db = new Kysely<unknown>({ dialect: new PGliteDialect(pglite) });
     const { error } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
     if (error) throw new Error('migrating the PGlite template failed', { cause: error });

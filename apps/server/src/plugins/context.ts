@@ -30,6 +30,13 @@ export interface ActiveOrganization {
   roles: string[];
 }
 
+/**
+ * What an apikey (and an organization-id header) resolve to: the user and, when a header was
+ * given and the user is a member there, the organisation; 'expired' or undefined otherwise.
+ */
+export type Authentication =
+  { user: AuthedUser; membership: ActiveOrganization | undefined } | 'expired' | undefined;
+
 export const ADMIN_ROLES = ['orgadmin', 'sysadmin', 'support'] as const;
 
 /** spec §6: admin is any of orgadmin, sysadmin or support. */

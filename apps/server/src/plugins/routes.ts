@@ -3,16 +3,13 @@ import type { z } from 'zod';
 import { HEADERS, type ResponseOf, type RouteDef } from '@listina/contract';
 import { badRequest, forbidden, unauthorized } from '../lib/errors';
 import { UUID_PATTERN } from '../lib/ids';
-import type { ActiveOrganization, AuthedUser, RequestContext } from './context';
+import type { ActiveOrganization, Authentication, AuthedUser, RequestContext } from './context';
 import { resolveLocale } from './i18n';
 
 /** How the route layer learns who is calling; implemented by the account and organization modules. */
 export interface AuthResolver {
-  authenticate(apikey: string): Promise<AuthedUser | 'expired' | undefined>;
-  resolveOrganization(
-    user: AuthedUser,
-    organizationKey: string,
-  ): Promise<ActiveOrganization | undefined>;
+  /** The apikey's user and, for an organisation key, the membership there, in one query. */
+  authenticate(apikey: string, organizationKey?: string): Promise<Authentication>;
 }
 
 // The schema props are optional, so their type includes undefined: strip it before inferring.
@@ -61,12 +58,14 @@ export function addRoute<D extends RouteDef>(
       let user: AuthedUser | undefined;
       let organization: ActiveOrganization | undefined;
       if (def.access !== 'anonymous') {
-        user = await requireUser(auth, apikey);
+        const header = def.access === 'organization' ? readOrganizationKey(request) : undefined;
+        const found = await requireUser(auth, apikey, header);
+        user = found.user;
         request.log = request.log.child({ userId: user.key });
-      }
-      if (def.access === 'organization' && user) {
-        organization = await requireOrganization(auth, user, request);
-        request.log = request.log.child({ organizationId: organization.key });
+        if (def.access === 'organization') {
+          organization = requireOrganization(header, found.membership);
+          request.log = request.log.child({ organizationId: organization.key });
+        }
       }
       const api = {
         body: (def.body ? def.body.parse(request.body ?? {}, PARSE_OPTIONS) : undefined) as Parsed<
@@ -114,27 +113,32 @@ function readApikey(request: FastifyRequest): string | undefined {
   return header.replace(/^Bearer\s+/i, '').trim();
 }
 
-async function requireUser(auth: AuthResolver, apikey: string | undefined): Promise<AuthedUser> {
+async function requireUser(
+  auth: AuthResolver,
+  apikey: string | undefined,
+  organizationKey: string | null | undefined,
+) {
   if (!apikey) throw unauthorized('errors.notSignedIn');
-  const result = await auth.authenticate(apikey);
+  // A malformed header cannot name an organisation: ask only about well-formed keys.
+  const key = organizationKey && UUID_PATTERN.test(organizationKey) ? organizationKey : undefined;
+  const result = await auth.authenticate(apikey, key);
   if (result === 'expired') throw unauthorized('errors.sessionExpired');
   if (!result) throw unauthorized('errors.invalidApikey');
   return result;
 }
 
-async function requireOrganization(
-  auth: AuthResolver,
-  user: AuthedUser,
-  request: FastifyRequest,
-): Promise<ActiveOrganization> {
+/** The organization-id header: null when absent or empty. */
+function readOrganizationKey(request: FastifyRequest): string | null {
   const header = request.headers[HEADERS.organizationId];
-  if (typeof header !== 'string' || header === '') {
-    throw badRequest('errors.organizationRequired', [HEADERS.organizationId]);
-  }
-  // Unknown and foreign organisations get the same answer: existence is not revealed.
-  const organization = UUID_PATTERN.test(header)
-    ? await auth.resolveOrganization(user, header)
-    : undefined;
-  if (!organization) throw forbidden('errors.notMember');
-  return organization;
+  return typeof header === 'string' && header !== '' ? header : null;
+}
+
+function requireOrganization(
+  header: string | null | undefined,
+  membership: ActiveOrganization | undefined,
+): ActiveOrganization {
+  if (!header) throw badRequest('errors.organizationRequired', [HEADERS.organizationId]);
+  // Unknown, malformed and foreign organisations get the same answer: existence is not revealed.
+  if (!membership) throw forbidden('errors.notMember');
+  return membership;
 }

@@ -59,10 +59,32 @@ export function insertSession(db: Db, userId: string, tokenHash: string, expires
     .executeTakeFirstOrThrow();
 }
 
-export function findSessionByHash(db: Db, tokenHash: string) {
+/** A key no organisation has (uuidv7 never makes it): the membership join finds nothing. */
+const NO_ORGANIZATION = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The session of an apikey with its user and, when an organisation key is given, the user's
+ * membership there (null columns when not a member): one round trip per request.
+ */
+export function findSessionByHash(db: Db, tokenHash: string, organizationKey?: string) {
   return db
     .selectFrom('user_session as s')
     .innerJoin('app_user as u', 'u.id', 's.user_id')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('organization_member as m')
+          .innerJoin('organization as o', 'o.id', 'm.organization_id')
+          .select([
+            'm.user_id',
+            'o.id as organizationId',
+            'o.key as organizationKey',
+            'm.roles as memberRoles',
+          ])
+          .where('o.key', '=', organizationKey ?? NO_ORGANIZATION)
+          .as('mo'),
+      (join) => join.onRef('mo.user_id', '=', 'u.id'),
+    )
     .select([
       's.id as sessionId',
       's.expires_at',
@@ -74,6 +96,9 @@ export function findSessionByHash(db: Db, tokenHash: string) {
       'u.email',
       'u.lang',
       'u.roles',
+      'mo.organizationId',
+      'mo.organizationKey',
+      'mo.memberRoles',
     ])
     .where('s.token_hash', '=', tokenHash)
     .executeTakeFirst();

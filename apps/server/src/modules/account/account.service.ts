@@ -10,7 +10,7 @@ import {
   spendVerifyTime,
   verifyPassword,
 } from '../../lib/secrets';
-import type { AuthedUser, RequestContext } from '../../plugins/context';
+import type { Authentication, AuthedUser, RequestContext } from '../../plugins/context';
 import { resolveLocale, translate, type Locale } from '../../plugins/i18n';
 import type { Mailer } from '../../plugins/mail';
 import * as repo from './account.repository';
@@ -137,21 +137,35 @@ export function createAccountService(deps: AccountDeps) {
       return { ...session, apikey };
     },
 
-    async authenticate(apikey: string): Promise<AuthedUser | 'expired' | undefined> {
-      const row = await repo.findSessionByHash(db, sha256(apikey));
+    /**
+     * The user of an apikey and, for an organisation key, the membership there (undefined
+     * when not a member), read in one query.
+     */
+    async authenticate(apikey: string, organizationKey?: string): Promise<Authentication> {
+      const row = await repo.findSessionByHash(db, sha256(apikey), organizationKey);
       if (!row || row.revoked_at) return undefined;
       if (row.expires_at.getTime() <= Date.now()) return 'expired';
-      return {
+      const roles = row.roles.map((r) => r.toLowerCase());
+      const user: AuthedUser = {
         id: row.id,
         key: row.key,
         username: row.username,
         displayName: row.display_name,
         email: row.email,
         lang: row.lang,
-        roles: row.roles.map((r) => r.toLowerCase()),
+        roles,
         sessionId: row.sessionId,
         expiresAt: row.expires_at,
       };
+      const membership =
+        row.organizationId !== null && row.organizationKey !== null && row.memberRoles !== null
+          ? {
+              id: row.organizationId,
+              key: row.organizationKey,
+              roles: [...new Set([...row.memberRoles.map((r) => r.toLowerCase()), ...roles])],
+            }
+          : undefined;
+      return { user, membership };
     },
 
     me: (user: AuthedUser) => sessionOf(user, user.expiresAt),

@@ -3,21 +3,6 @@ import { inScope } from '../../db/scope';
 
 /** SQL of organisations and memberships. */
 
-/**
- * The membership behind an organization-id header, on every request: one plain query that
- * names both the user and the organisation (a tenant scope would cost three more round
- * trips for a question that is itself the tenancy check).
- */
-export function findMembership(db: Db, userId: string, organizationKey: string) {
-  return db
-    .selectFrom('organization as o')
-    .innerJoin('organization_member as m', 'm.organization_id', 'o.id')
-    .select(['o.id', 'o.key', 'm.roles'])
-    .where('o.key', '=', organizationKey)
-    .where('m.user_id', '=', userId)
-    .executeTakeFirst();
-}
-
 export function findByConnectCode(db: Db, code: string) {
   return db
     .selectFrom('organization')

@@ -39,16 +39,6 @@ export type OrganizationService = ReturnType<typeof createOrganizationService>;
 
 export function createOrganizationService(db: Db) {
   return {
-    async resolveOrganization(
-      user: AuthedUser,
-      organizationKey: string,
-    ): Promise<ActiveOrganization | undefined> {
-      const row = await repo.findMembership(db, user.id, organizationKey);
-      if (!row) return undefined;
-      const roles = [...new Set([...row.roles, ...user.roles].map((r) => r.toLowerCase()))];
-      return { id: row.id, key: row.key, roles };
-    },
-
     async create(
       user: AuthedUser,
       input: { name: string; nameNick?: string | undefined; taxNumber?: string | undefined },
