@@ -87,3 +87,12 @@ describe('main toolbar search and user menu', () => {
     expect(await screen.findByTestId('login-username')).toBeTruthy();
   });
 });
+
+describe('main toolbar code lists button', () => {
+  it('opens the code-list browser of the active organisation', async () => {
+    signedIn(organizations(2));
+    const app = renderApp('/o/org-2/home');
+    await userEvent.click(await screen.findByRole('button', { name: 'Code lists' }));
+    await waitFor(() => expect(app.location()).toMatch(/^\/o\/org-2\/cl/));
+  });
+});

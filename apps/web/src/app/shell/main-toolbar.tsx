@@ -4,6 +4,8 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import HomeIcon from '@mui/icons-material/Home';
+import ListAltIcon from '@mui/icons-material/ListAlt';
+import Tooltip from '@mui/material/Tooltip';
 import { TOOLBAR_HEIGHT } from '../constants';
 import { useI18n } from '../i18n';
 import { useSession } from '../session';
@@ -42,6 +44,18 @@ export function MainToolbar() {
         <Box sx={{ flexGrow: 1 }} />
         {showSearch && activeOrganization && (
           <SearchBox key={searchText} organizationId={activeOrganization.id} initial={searchText} />
+        )}
+        {activeOrganization && (
+          <Tooltip title={t('toolbar.codeLists')}>
+            <IconButton
+              color="inherit"
+              aria-label={t('toolbar.codeLists')}
+              data-testid="code-lists-button"
+              onClick={() => void navigate(`/o/${activeOrganization.id}/cl`)}
+            >
+              <ListAltIcon />
+            </IconButton>
+          </Tooltip>
         )}
         <LanguageMenu color="inherit" />
         <UserMenu />
