@@ -25,6 +25,8 @@ export interface EditDialogParams {
   warnOnCancel?: boolean;
   /** The caller's hook: anything other than true or undefined blocks saving (spec §5). */
   validate?: (model: Model) => true | undefined | string | string[];
+  /** The preview (eye) button was toggled (schemas with options.canShowPreview). */
+  onPreview?: (open: boolean, model: Model) => void;
 }
 
 export interface EditDialogResult {

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { SchemaSchema } from '@listina/forms';
+import {
+  accountKey,
+  addAccounts,
+  addRow,
+  nextTemporaryId,
+  removeRow,
+  updateRow,
+  type Row,
+} from './array-rows';
+
+const accounts = (allowEmptyArray?: boolean) =>
+  SchemaSchema.parse({
+    id: 'bankAccount',
+    ...(allowEmptyArray === undefined ? {} : { allowEmptyArray }),
+    fields: [
+      { name: 'code', inputType: 'text' },
+      { name: 'isDefault', inputType: 'checkbox' },
+    ],
+  });
+
+describe('array rows (spec §4)', () => {
+  it('numbers new rows -1, -2, … below every id in use', () => {
+    expect(nextTemporaryId([])).toBe(-1);
+    expect(nextTemporaryId([{ id: 7 }, { id: -1 }])).toBe(-2);
+    const rows = addRow(addRow([{ id: 3 }], accounts()), accounts());
+    expect(rows.map((row) => row.id)).toEqual([3, -1, -2]);
+    expect(rows[1]).toEqual({ id: -1, isDefault: false });
+  });
+
+  it('marks an existing row for delete and drops a new one', () => {
+    const rows: Row[] = [
+      { id: 0, code: 'A' },
+      { id: -1, code: 'B' },
+    ];
+    const afterExisting = removeRow(rows, 0, accounts());
+    expect(afterExisting).toEqual([
+      { id: 0, code: 'A', markForDelete: true },
+      { id: -1, code: 'B' },
+    ]);
+    expect(removeRow(afterExisting, 1, accounts())).toEqual([
+      { id: 0, code: 'A', markForDelete: true },
+    ]);
+  });
+
+  it('adds a blank row when the last live row goes and allowEmptyArray is false', () => {
+    const rows = removeRow([{ id: 4, code: 'A' }], 0, accounts(false));
+    expect(rows).toEqual([
+      { id: 4, code: 'A', markForDelete: true },
+      { id: -1, isDefault: false },
+    ]);
+    expect(removeRow([{ id: 4 }], 0, accounts())).toEqual([{ id: 4, markForDelete: true }]);
+  });
+
+  it('clears the default flag of the others when a row becomes the default', () => {
+    const rows: Row[] = [
+      { id: 1, isDefault: true },
+      { id: 2, isDefault: false },
+    ];
+    expect(updateRow(rows, 1, { id: 2, isDefault: true })).toEqual([
+      { id: 1, isDefault: false },
+      { id: 2, isDefault: true },
+    ]);
+  });
+
+  it('adds only accounts not yet present, comparing codes without spaces and case', () => {
+    const rows: Row[] = [
+      { id: 1, code: 'SI56191000000123438' },
+      { id: 2, code: 'SI56020100012345678', markForDelete: true },
+    ];
+    const found = [
+      { code: 'si56 1910 0000 0123 438' },
+      { code: 'SI56 0201 0001 2345 678' },
+      { code: 'DE89370400440532013000' },
+      { code: 'de89 3704 0044 0532 0130 00' },
+    ];
+    const result = addAccounts(rows, found, accounts());
+    expect(result.skipped).toEqual(['SI56191000000123438', 'DE89370400440532013000']);
+    expect(result.rows.slice(2)).toEqual([
+      { id: -1, isDefault: false, code: 'SI56020100012345678' },
+      { id: -2, isDefault: false, code: 'DE89370400440532013000' },
+    ]);
+    expect(accountKey(' si56 1910 ')).toBe('SI561910');
+  });
+});

@@ -1,0 +1,176 @@
+import { useId } from 'react';
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import type { Model } from '@listina/forms';
+import { formatApiError } from '../../api/format-error';
+import { PREVIEW_DIALOG_MAX_WIDTH, SCHEMA_DIALOG_MAX_WIDTH } from '../../app/constants';
+import { useI18n, type TFunction } from '../../app/i18n';
+import { CenteredProgress } from '../../ui/centered-progress';
+import { MessageAlert } from '../../ui/message-alert';
+import { SchemaForm } from '../form/schema-form';
+import { ConfirmDialog } from './confirm-dialog';
+import type { EditDialogParams, EditDialogResult } from './dialog-context';
+import { EditDialogHeader } from './edit-dialog-header';
+import { canSave, type EditDialogState, type Prompt } from './edit-dialog-state';
+import { StackedDialog } from './stacked-dialog';
+import { useEditDialog } from './use-edit-dialog';
+
+export interface EditDialogProps {
+  params: EditDialogParams;
+  /** Dialogs stacked above this one. */
+  depth: number;
+  /** Called once the dialog has closed, with what happened to the record. */
+  onDone: (result: EditDialogResult) => void;
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/** spec §3: displayTitle, else code, else Edit; on create the given title or Add. */
+export function dialogTitle(
+  state: EditDialogState,
+  params: EditDialogParams,
+  t: TFunction,
+): string {
+  if (state.mode === 'create') return params.title ?? t('schemaForm.dialog.add');
+  const record: Model = state.original ?? {};
+  return text(record.displayTitle) ?? text(record.code) ?? t('schemaForm.dialog.edit');
+}
+
+/** The question a prompt asks, worded for the confirm dialog. */
+function promptTexts(prompt: Prompt, t: TFunction) {
+  const cancelText = t('schemaForm.dialog.cancel');
+  switch (prompt.kind) {
+    case 'discard':
+      return {
+        title: t('schemaForm.dialog.unsavedTitle'),
+        text: t('common.discardChanges'),
+        confirmText: t('schemaForm.dialog.discard'),
+        cancelText,
+        danger: true,
+      };
+    case 'delete':
+      return {
+        title: t('schemaForm.dialog.delete'),
+        text: t('schemaForm.dialog.deleteConfirm'),
+        confirmText: t('schemaForm.dialog.delete'),
+        cancelText,
+        danger: true,
+      };
+    case 'warnings':
+      return {
+        title: t('schemaForm.dialog.errorTitle'),
+        text: prompt.text,
+        confirmText: t('schemaForm.dialog.continueAnyway'),
+        cancelText,
+        danger: false,
+      };
+  }
+}
+
+/**
+ * spec §2 edit dialog: a schema form in view mode (locked), edit mode (unlocked) or create
+ * mode, with lock, add another, delete, preview, save and cancel.
+ */
+export function EditDialog({ params, depth, onDone }: EditDialogProps) {
+  const { t } = useI18n();
+  const titleId = useId();
+  const { state, dispatch, schema, formRef, loadError, save, addAnother, remove, requestClose } =
+    useEditDialog(params);
+  const canShowPreview = schema?.options?.canShowPreview === true;
+  const hasRecord = state.mode === 'view' || state.mode === 'edit';
+
+  const onPromptConfirm = () => {
+    switch (state.prompt?.kind) {
+      case 'delete':
+        return void remove();
+      case 'warnings':
+        return void save({ ignoreWarnings: true, addAnother: state.addAnother });
+      case 'discard':
+      case undefined:
+        return dispatch({ type: 'promptConfirmed' });
+    }
+  };
+  const togglePreview = () => {
+    params.onPreview?.(!state.previewing, state.model ?? {});
+    dispatch({ type: 'previewToggled' });
+  };
+
+  let content;
+  if (loadError) {
+    content = (
+      <MessageAlert message={formatApiError(loadError, t)} testId="edit-dialog-load-error" />
+    );
+  } else if (!schema || !state.model) {
+    content = <CenteredProgress label={t('schemaForm.dialog.loading')} />;
+  } else {
+    content = (
+      <SchemaForm
+        key={state.generation}
+        ref={formRef}
+        schema={schema}
+        model={state.model}
+        onChange={(model) => dispatch({ type: 'changed', model })}
+        readonly={state.mode === 'view' || state.busy}
+        serverError={state.serverError}
+        validations={state.model.validations}
+        extraErrors={state.hookErrors}
+        testId="edit-dialog-form"
+      />
+    );
+  }
+  const prompt = state.prompt ? promptTexts(state.prompt, t) : null;
+
+  return (
+    <StackedDialog
+      open={state.mode !== 'closed'}
+      onClose={requestClose}
+      onExited={() => onDone({ saved: state.saved, deleted: state.deleted })}
+      maxWidth={state.previewing ? PREVIEW_DIALOG_MAX_WIDTH : SCHEMA_DIALOG_MAX_WIDTH}
+      depth={depth}
+      labelledBy={titleId}
+      testId="edit-dialog"
+    >
+      <EditDialogHeader
+        titleId={titleId}
+        title={dialogTitle(state, params, t)}
+        locked={hasRecord && params.canUnlock !== false ? state.mode === 'view' : null}
+        lockEnabled={!state.busy && !state.dirty}
+        canAddMore={params.canAddMore !== false && state.model !== null}
+        canDelete={params.canDelete !== false && hasRecord}
+        previewing={canShowPreview ? state.previewing : null}
+        busy={state.busy}
+        onToggleLock={() => dispatch({ type: state.mode === 'view' ? 'unlock' : 'lock' })}
+        onAddAnother={() => void addAnother()}
+        onDelete={() => dispatch({ type: 'deleteRequested' })}
+        onTogglePreview={togglePreview}
+        onClose={requestClose}
+      />
+      {state.busy ? <LinearProgress /> : <LinearProgress sx={{ visibility: 'hidden' }} />}
+      <DialogContent dividers>{content}</DialogContent>
+      <DialogActions>
+        <Button onClick={requestClose} disabled={state.busy} data-testid="edit-dialog-cancel">
+          {t('schemaForm.dialog.cancel')}
+        </Button>
+        <Button
+          variant="contained"
+          disabled={!canSave(state)}
+          onClick={() => void save()}
+          data-testid="edit-dialog-save"
+        >
+          {t('common.save')}
+        </Button>
+      </DialogActions>
+      {prompt && state.prompt && (
+        <ConfirmDialog
+          open
+          {...prompt}
+          onConfirm={onPromptConfirm}
+          onCancel={() => dispatch({ type: 'promptDismissed' })}
+          testId={`edit-dialog-prompt-${state.prompt.kind}`}
+        />
+      )}
+    </StackedDialog>
+  );
+}

@@ -1,0 +1,82 @@
+import { useEffect } from 'react';
+import {
+  evaluateExpression,
+  getValue,
+  isFieldReadonly,
+  setValue,
+  type Field,
+  type Model,
+  type Schema,
+} from '@listina/forms';
+import { useI18n } from '../../app/i18n';
+import { ArrayField } from '../array/array-field';
+import { FieldInput } from '../inputs/field-input';
+import { useFormController } from './form-controller';
+import { fieldDomId, labelOf } from './labels';
+
+export interface SchemaFieldProps {
+  field: Field;
+  /** The schema the field belongs to (a grid row's schema for row fields). */
+  schema: Schema;
+  /** The model at this level: the form's, or a grid row. */
+  model: Model;
+  /** Full path from the form's model ('code', 'bankAccounts.0.code'). */
+  path: string;
+  onChange: (model: Model) => void;
+}
+
+/** One field of a schema form: its label, value, read-only state and message. */
+export function SchemaField({ field, schema, model, path, onChange }: SchemaFieldProps) {
+  const { t, has } = useI18n();
+  const controller = useFormController();
+  const id = fieldDomId(controller.idPrefix, path);
+  const label = labelOf(field, schema, t, has);
+  // spec §3: expr is a shown value computed from the model, never typed in.
+  const computed = field.expr !== undefined;
+  const value = computed
+    ? evaluateExpression(field.expr ?? '', model)
+    : getValue(model, field.name);
+  const readonly = controller.readonly || computed || isFieldReadonly(field, model, schema);
+  const { setInputMessage } = controller;
+  // A field that goes away (hidden, row closed) takes its unparsed text's message with it.
+  useEffect(() => () => setInputMessage(path, undefined), [path, setInputMessage]);
+
+  const change = (next: unknown) => {
+    let updated = setValue(model, field.name, next);
+    const handler = field.onChange ? controller.handlers?.[field.onChange] : undefined;
+    if (handler) updated = handler({ field, value: next, model: updated }) ?? updated;
+    controller.edited(path);
+    onChange(updated);
+  };
+
+  if (field.inputType === 'grid' && field.schema) {
+    return (
+      <ArrayField
+        field={field}
+        rowSchema={field.schema}
+        id={id}
+        label={label}
+        path={path}
+        rows={value}
+        model={model}
+        readonly={readonly}
+        onChange={change}
+      />
+    );
+  }
+  return (
+    <FieldInput
+      field={field}
+      id={id}
+      label={label}
+      value={value}
+      model={model}
+      readonly={readonly}
+      message={controller.messageAt(path)}
+      onChange={change}
+      onInputMessage={(message) => setInputMessage(path, message)}
+      onBlur={() => controller.touch(path)}
+      onClick={controller.onButtonClick}
+    />
+  );
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { UNDO_SNACKBAR_MS } from '../../app/constants';
+import { en } from '../../test/catalogue';
+import { apiError, fakeApi, json, type Handler } from '../../test/fake-api';
+import { renderInShell } from '../dialogs/test-support';
+import { useUndo, type UndoOffer } from './undo-context';
+
+function Offer({ offer }: { offer: UndoOffer }) {
+  const undo = useUndo();
+  return (
+    <button type="button" onClick={() => undo.offer(offer)}>
+      offer
+    </button>
+  );
+}
+
+const deleteOffer: UndoOffer = { undoId: 'u-1', kind: 'delete', tables: ['partner'] };
+
+async function renderOffer(offer: UndoOffer, handlers: Record<string, Handler> = {}) {
+  const calls = fakeApi({
+    'POST /api/undo/:id': () => json({ ok: true, tables: ['partner', 'partnerBankAccount'] }),
+    ...handlers,
+  });
+  const view = renderInShell(<Offer offer={offer} />);
+  const button = await screen.findByRole('button', { name: 'offer' });
+  return { ...view, calls, button };
+}
+
+describe('undo snackbar (spec §2, §4)', () => {
+  it('offers undo of a delete and of a save with different texts', async () => {
+    const { button, unmount } = await renderOffer(deleteOffer);
+    fireEvent.click(button);
+    expect((await screen.findByTestId('undo-snackbar')).textContent).toContain(
+      en('schemaForm.undo.deleted'),
+    );
+    unmount();
+    const other = await renderOffer({ ...deleteOffer, kind: 'other' });
+    fireEvent.click(other.button);
+    expect((await screen.findByTestId('undo-snackbar')).textContent).toContain(
+      en('schemaForm.undo.saved'),
+    );
+  });
+
+  it('undoes through the server and reloads the offered and the returned tables', async () => {
+    const { button, calls, queryClient } = await renderOffer(deleteOffer);
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    const user = userEvent.setup();
+    await user.click(button);
+    await user.click(await screen.findByRole('button', { name: en('schemaForm.undo.undo') }));
+    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(2));
+    expect(calls.find((call) => call.method === 'POST')?.path).toBe('/api/undo/u-1');
+    const tables = invalidate.mock.calls.map(([filters]) => filters?.queryKey?.at(-1));
+    expect(tables).toEqual(['partner', 'partnerBankAccount']);
+    await waitFor(() => expect(screen.queryByTestId('undo-snackbar')).toBeNull());
+  });
+
+  it('shows the server message when the undo is refused', async () => {
+    const { button } = await renderOffer(deleteOffer, {
+      'POST /api/undo/:id': () =>
+        apiError(409, 'The records were changed since; this action can no longer be undone.'),
+    });
+    const user = userEvent.setup();
+    await user.click(button);
+    await user.click(await screen.findByRole('button', { name: en('schemaForm.undo.undo') }));
+    expect((await screen.findByTestId('undo-error')).textContent).toContain(
+      'can no longer be undone',
+    );
+  });
+
+  it('disappears after 8 seconds', async () => {
+    const { button } = await renderOffer(deleteOffer);
+    vi.useFakeTimers();
+    fireEvent.click(button);
+    expect(screen.getByTestId('undo-snackbar')).toBeTruthy();
+    await act(async () => {
+      vi.advanceTimersByTime(UNDO_SNACKBAR_MS - 100);
+    });
+    expect(screen.getByTestId('undo-snackbar')).toBeTruthy();
+    await act(async () => {
+      vi.advanceTimersByTime(100 + 1_000);
+    });
+    expect(screen.queryByTestId('undo-snackbar')).toBeNull();
+  });
+
+  it('hides when the route changes', async () => {
+    const { button, router } = await renderOffer(deleteOffer);
+    fireEvent.click(button);
+    expect(await screen.findByTestId('undo-snackbar')).toBeTruthy();
+    await act(() => router.navigate('/o/org-1/home'));
+    await waitFor(() => expect(screen.queryByTestId('undo-snackbar')).toBeNull());
+  });
+});

@@ -1,0 +1,123 @@
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Snackbar from '@mui/material/Snackbar';
+import CloseIcon from '@mui/icons-material/Close';
+import { formatApiError } from '../../api/format-error';
+import { UNDO_SNACKBAR_MS } from '../../app/constants';
+import { useI18n } from '../../app/i18n';
+import { invalidateTables, undoAction } from '../api';
+import { UndoContext, type Undo, type UndoOffer } from './undo-context';
+
+interface Shown {
+  offer: UndoOffer;
+  /** A new offer restarts the 8 s even when one is showing. */
+  serial: number;
+}
+
+/**
+ * spec §2, §4 undo snackbar: an undoable action is offered for 8 s with an Undo button; the
+ * text differs for delete and other actions; it hides on route change. Undo reloads the
+ * affected tables (and with them the lookup caches); a refusal shows the server's message.
+ */
+export function UndoProvider({ children }: { children: ReactNode }) {
+  const { t } = useI18n();
+  const queryClient = useQueryClient();
+  const location = useLocation();
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const serial = useRef(0);
+
+  const route = location.pathname + location.search;
+  const [lastRoute, setLastRoute] = useState(route);
+  if (route !== lastRoute) {
+    setLastRoute(route);
+    setShown(null);
+    setFailure(null);
+  }
+
+  const offer = useCallback((next: UndoOffer) => {
+    serial.current += 1;
+    setFailure(null);
+    setShown({ offer: next, serial: serial.current });
+  }, []);
+  const undo = useMemo<Undo>(() => ({ offer }), [offer]);
+
+  const runUndo = async (current: UndoOffer) => {
+    setBusy(true);
+    try {
+      const result = await undoAction(current.undoId);
+      setShown(null);
+      await invalidateTables(queryClient, [...new Set([...current.tables, ...result.tables])]);
+    } catch (error) {
+      setShown(null);
+      setFailure(formatApiError(error, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const message =
+    shown?.offer.kind === 'delete' ? t('schemaForm.undo.deleted') : t('schemaForm.undo.saved');
+
+  return (
+    <UndoContext value={undo}>
+      {children}
+      <Snackbar
+        key={shown?.serial ?? 0}
+        open={shown !== null}
+        autoHideDuration={UNDO_SNACKBAR_MS}
+        onClose={(_, reason) => {
+          // Working elsewhere in the page does not dismiss the offer; only time does.
+          if (reason !== 'clickaway') setShown(null);
+        }}
+        message={message}
+        data-testid="undo-snackbar"
+        action={
+          <>
+            <Button
+              color="secondary"
+              size="small"
+              disabled={busy}
+              onClick={() => shown && void runUndo(shown.offer)}
+              data-testid="undo-button"
+            >
+              {t('schemaForm.undo.undo')}
+            </Button>
+            <IconButton
+              size="small"
+              color="inherit"
+              aria-label={t('common.close')}
+              onClick={() => setShown(null)}
+            >
+              <CloseIcon fontSize="small" />
+            </IconButton>
+          </>
+        }
+      />
+      <Snackbar open={failure !== null}>
+        <Alert
+          severity="error"
+          data-testid="undo-error"
+          sx={{ whiteSpace: 'pre-line' }}
+          action={
+            <IconButton
+              size="small"
+              color="inherit"
+              aria-label={t('common.close')}
+              onClick={() => setFailure(null)}
+            >
+              <CloseIcon fontSize="small" />
+            </IconButton>
+          }
+        >
+          {failure}
+        </Alert>
+      </Snackbar>
+    </UndoContext>
+  );
+}
