@@ -1,0 +1,122 @@
+import type { TableRecord } from '@listina/contract';
+import {
+  formatDate,
+  formatNumber,
+  formatTime,
+  type Field,
+  type NumberFormatOptions,
+  type Schema,
+} from '@listina/forms';
+import { COLUMN_WIDTH_MAX, COLUMN_WIDTH_MIN } from '../../app/constants';
+import type { TFunction } from '../../app/i18n';
+import { labelOf } from '../form/labels';
+
+/** A grid column: a schema field the list rows carry, with its translated header. */
+export interface GridColumn {
+  field: Field;
+  name: string;
+  label: string;
+  kind: 'text' | 'number' | 'bool';
+  defaultWidth: number;
+}
+
+/** Row properties every record has but that are not columns of their own (spec §3). */
+const RECORD_PROPERTIES = new Set(['id', 'key', 'version', 'displayTitle']);
+const NOT_A_COLUMN = new Set(['grid', 'btn', 'label']);
+
+export const clampWidth = (width: number) =>
+  Math.round(Math.min(COLUMN_WIDTH_MAX, Math.max(COLUMN_WIDTH_MIN, width)));
+
+/** The names of the list row's own columns, or null while no row is loaded. */
+export function rowColumnNames(rows: readonly TableRecord[]): string | null {
+  const first = rows[0];
+  if (!first) return null;
+  return Object.keys(first)
+    .filter((name) => !RECORD_PROPERTIES.has(name))
+    .join(',');
+}
+
+function kindOf(field: Field): GridColumn['kind'] {
+  if (field.dataType === 'bool' || field.inputType === 'checkbox') return 'bool';
+  const numeric = ['int', 'decimal', 'currency'];
+  if (numeric.includes(field.inputType ?? '') || numeric.includes(field.dataType ?? '')) {
+    return 'number';
+  }
+  return 'text';
+}
+
+function defaultWidth(field: Field, kind: GridColumn['kind']): number {
+  if (kind === 'bool') return 90;
+  if (kind === 'number') return 120;
+  if (field.dataType === 'date' || field.dataType === 'time') return 110;
+  if (field.dataType === 'datetime') return 150;
+  return clampWidth(Math.max(100, Math.min(field.maxLength ?? 30, 40) * 7));
+}
+
+/**
+ * The schema's fields that the list rows carry (names: comma list from rowColumnNames), in
+ * schema order; before any row is known, every field a cell can show.
+ */
+export function gridColumns(
+  schema: Schema,
+  names: string | null,
+  t: TFunction,
+  has: (key: string) => boolean,
+): GridColumn[] {
+  const listed = names === null ? null : new Set(names.split(','));
+  return schema.fields
+    .filter((field) =>
+      listed ? listed.has(field.name) : !NOT_A_COLUMN.has(field.inputType ?? '') && !field.abstract,
+    )
+    .map((field) => {
+      const kind = kindOf(field);
+      return {
+        field,
+        name: field.name,
+        label: labelOf(field, schema, t, has),
+        kind,
+        defaultWidth: defaultWidth(field, kind),
+      };
+    });
+}
+
+function decimalPlaces(value: unknown, field: Field): number {
+  if (field.dataType === 'int' || field.inputType === 'int') return 0;
+  const fraction = /\.(\d+)$/.exec(String(value))?.[1];
+  // Shows every digit the server sent, and at least the spec §5 default of two.
+  return Math.max(2, fraction?.length ?? 0);
+}
+
+function formatDateTime(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const day = `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()}`;
+  return `${day} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** A cell's text with the user's separators and the spec §3 date and time formats. */
+export function formatCell(
+  column: GridColumn,
+  value: unknown,
+  numbers: NumberFormatOptions,
+): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (column.kind === 'number' && (typeof value === 'number' || typeof value === 'string')) {
+    return formatNumber(value, { ...numbers, places: decimalPlaces(value, column.field) });
+  }
+  if (typeof value === 'string') {
+    switch (column.field.dataType) {
+      case 'date':
+        return formatDate(value) || value;
+      case 'time':
+        return formatTime(value) || value;
+      case 'datetime':
+        return formatDateTime(value);
+      default:
+        return value;
+    }
+  }
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}

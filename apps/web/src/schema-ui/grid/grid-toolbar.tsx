@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
+import UploadIcon from '@mui/icons-material/FileUploadOutlined';
+import SearchIcon from '@mui/icons-material/Search';
+import { useI18n } from '../../app/i18n';
+
+interface GridToolbarProps {
+  search: string;
+  onSearch: (text: string) => void;
+  selectedCount: string | null;
+  isReadonly: boolean;
+  onAdd: () => void;
+  onDeleteSelected: () => void;
+  onExport: () => void;
+  onImport: () => void;
+  /** The row count, or other status, at the end of the bar. */
+  status: ReactNode;
+}
+
+/** Search box and the grid's actions; changing actions are absent from read-only grids. */
+export function GridToolbar(props: GridToolbarProps) {
+  const { t } = useI18n();
+  return (
+    <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+      <TextField
+        size="small"
+        type="search"
+        label={t('grid.search')}
+        value={props.search}
+        onChange={(event) => props.onSearch(event.target.value)}
+        slotProps={{
+          htmlInput: { 'data-testid': 'grid-search' },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+        sx={{ minWidth: 220 }}
+      />
+      {!props.isReadonly && (
+        <Button startIcon={<AddIcon />} onClick={props.onAdd} data-testid="grid-add">
+          {t('grid.add')}
+        </Button>
+      )}
+      {!props.isReadonly && props.selectedCount !== null && (
+        <Button
+          color="error"
+          startIcon={<DeleteIcon />}
+          onClick={props.onDeleteSelected}
+          data-testid="grid-delete-selected"
+        >
+          {t('grid.deleteSelected', [props.selectedCount])}
+        </Button>
+      )}
+      <Button startIcon={<DownloadIcon />} onClick={props.onExport} data-testid="grid-export">
+        {t('grid.export')}
+      </Button>
+      {!props.isReadonly && (
+        <Button startIcon={<UploadIcon />} onClick={props.onImport} data-testid="grid-import">
+          {t('grid.import')}
+        </Button>
+      )}
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        sx={{ ml: 'auto' }}
+        aria-live="polite"
+        data-testid="grid-status"
+      >
+        {props.status}
+      </Typography>
+    </Stack>
+  );
+}

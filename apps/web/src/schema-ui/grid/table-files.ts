@@ -1,0 +1,130 @@
+import {
+  HEADERS,
+  ImportResponseSchema,
+  type ExportBody,
+  type ImportResponse,
+  type SpreadsheetFormat,
+  tableIoRoutes,
+} from '@listina/contract';
+import { ApiRequestError } from '../../api/api-error';
+import { buildUrl } from '../../api/client';
+import { getApiContext } from '../../api/context';
+import { readErrorData } from '../../api/error-data';
+
+/**
+ * Export and import of a code-list table as a file (spec §7: POST /api/cl/{name}/export and
+ * /import). These carry a binary answer or a multipart body, which callApi does not, so they
+ * use fetch with the same spec §7 headers and decode failures into ApiRequestError (spec §8:
+ * binary download errors are decoded from JSON).
+ */
+
+function requestHeaders(): Headers {
+  const context = getApiContext();
+  const headers = new Headers({ accept: 'application/json' });
+  if (context.apikey) headers.set(HEADERS.authorization, context.apikey);
+  if (context.organizationId) headers.set(HEADERS.organizationId, context.organizationId);
+  headers.set(HEADERS.timeZone, Intl.DateTimeFormat().resolvedOptions().timeZone);
+  headers.set(HEADERS.timeZoneOffset, String(new Date().getTimezoneOffset()));
+  headers.set(HEADERS.contentLanguage, context.locale);
+  return headers;
+}
+
+async function send(url: string, init: RequestInit): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    const text = error instanceof Error ? error.message : String(error);
+    throw new ApiRequestError({ kind: 'network', text });
+  }
+  if (response.ok) return response;
+  if (response.status === 401) getApiContext().onUnauthorized?.();
+  const data = await response.json().then(readErrorData, () => null);
+  throw new ApiRequestError({
+    kind: 'response',
+    status: response.status,
+    statusText: response.statusText,
+    data,
+  });
+}
+
+/** The name a content-disposition header gives (RFC 6266: filename* wins over filename). */
+export function filenameFromDisposition(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // a malformed escape: fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*"((?:[^"\\]|\\.)*)"|filename\s*=\s*([^;]+)/.exec(header);
+  const name = plain?.[1] ?? plain?.[2]?.trim();
+  return name ? name.replace(/\\(.)/g, '$1') : fallback;
+}
+
+/** Hands a blob to the browser as a download under this name (spec §7). */
+export function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked on the next turn: some browsers read the URL only after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** POST /api/cl/{table}/export; resolves with the downloaded file's name. */
+export async function exportTable(
+  table: string,
+  format: SpreadsheetFormat,
+  body: ExportBody,
+): Promise<string> {
+  const url = buildUrl(tableIoRoutes.export.path, { name: table }, { format });
+  const headers = requestHeaders();
+  headers.set('content-type', 'application/json');
+  const response = await send(url, { method: 'POST', headers, body: JSON.stringify(body) });
+  const filename = filenameFromDisposition(
+    response.headers.get('content-disposition'),
+    `${table}.${format}`,
+  );
+  saveFile(await response.blob(), filename);
+  return filename;
+}
+
+export interface ImportOptions {
+  dryRun: boolean;
+  ignoreWarnings: boolean;
+}
+
+/** POST /api/cl/{table}/import with the file as the multipart part "file". */
+export async function importTable(
+  table: string,
+  file: File,
+  options: ImportOptions,
+): Promise<ImportResponse> {
+  const query = {
+    ...(options.dryRun ? { dryRun: 'true' } : {}),
+    ...(options.ignoreWarnings ? { ignoreWarnings: 'true' } : {}),
+  };
+  const url = buildUrl(tableIoRoutes.import.path, { name: table }, query);
+  const form = new FormData();
+  form.append('file', file, file.name);
+  // No content-type header: the browser writes the multipart boundary itself.
+  const response = await send(url, { method: 'POST', headers: requestHeaders(), body: form });
+  const parsed = ImportResponseSchema.safeParse(await response.json().catch(() => null));
+  if (!parsed.success) {
+    throw new ApiRequestError({
+      kind: 'response',
+      status: response.status,
+      statusText: response.statusText,
+      data: null,
+    });
+  }
+  return parsed.data;
+}

@@ -1,0 +1,322 @@
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Table from '@mui/material/Table';
+import type { TableRecord } from '@listina/contract';
+import { formatNumber, type Schema } from '@listina/forms';
+import { formatApiError } from '../../api/format-error';
+import { LOADING_INDICATOR_DELAY_MS, TABLE_SEARCH_DEBOUNCE_MS } from '../../app/constants';
+import { useI18n } from '../../app/i18n';
+import { useSession } from '../../app/session';
+import { CenteredProgress } from '../../ui/centered-progress';
+import { MessageAlert } from '../../ui/message-alert';
+import { useSchema } from '../api';
+import { useDialogs } from '../dialogs/dialog-context';
+import { labelOf } from '../form/labels';
+import { gridColumns, rowColumnNames, type GridColumn } from './columns';
+import { DeleteDialog } from './delete-dialog';
+import { ExportDialog } from './export-dialog';
+import { GridBody, gridStyles, ROW_HEIGHT, rowDomId, useRowWindow } from './grid-body';
+import { nextFocus } from './grid-keys';
+import { GridHeader, SELECT_COLUMN_WIDTH } from './grid-header';
+import { GridToolbar } from './grid-toolbar';
+import { ImportDialog } from './import-dialog';
+import { nextSort, type SortKey } from './sort';
+import { useDebouncedValue, useDelayedFlag } from './timing';
+import { useColumnWidths } from './use-column-widths';
+import { useGridActions, useOpenRow } from './use-grid-actions';
+import { useTableRows } from './use-table-rows';
+
+export interface TableGridProps {
+  /** Code-list table name (GET /api/cl/{table}). */
+  table: string;
+  /** Enter or double-click on a row; by default the row opens in the edit dialog. */
+  onOpen?: (row: TableRecord) => void;
+  /** A lookup's view-all: Enter or double-click picks the row instead of opening it. */
+  onPick?: (row: TableRecord) => void;
+  /** spec §5: read-only grids hide add, delete and import. */
+  readonly?: boolean;
+  /**
+   * Height of the scrolling rows, so the grid never grows past it; 'fill' takes the room
+   * left in a flex column of fixed height.
+   */
+  height?: number | string;
+}
+
+const IMPORT_ACCEPT =
+  '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
+const DEFAULT_HEIGHT = 'min(70vh, 760px)';
+/** Rows from the end of the loaded ones at which the next page is requested. */
+const NEAR_END_ROWS = 50;
+
+/** A code-list table as a server-backed grid (spec §2, §9). */
+export function TableGrid(props: TableGridProps) {
+  const { t } = useI18n();
+  const schema = useSchema(props.table);
+  if (schema.isError) {
+    return <MessageAlert message={formatApiError(schema.error, t)} testId="grid-error" />;
+  }
+  if (!schema.data) return <SchemaLoading />;
+  return <LoadedGrid key={props.table} {...props} schema={schema.data} />;
+}
+
+/** spec §9: a loading indicator only once loading has taken 500 ms. */
+function SchemaLoading() {
+  const { t } = useI18n();
+  const isShown = useDelayedFlag(true, LOADING_INDICATOR_DELAY_MS);
+  return isShown ? <CenteredProgress label={t('grid.loading')} /> : null;
+}
+
+function LoadedGrid({
+  table,
+  onOpen,
+  onPick,
+  readonly,
+  height,
+  schema,
+}: TableGridProps & { schema: Schema }) {
+  const { t, has } = useI18n();
+  const { user } = useSession();
+  const dialogs = useDialogs();
+  const gridId = useId();
+  const isReadonly = readonly === true || schema.readonly === true;
+  const numbers = useMemo(
+    () => ({
+      decimalSeparator: user?.localeSettings.decimalSeparator,
+      thousandSeparator: user?.localeSettings.thousandSeparator,
+    }),
+    [user],
+  );
+
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<SortKey[]>([]);
+  const data = useTableRows(table, useDebouncedValue(search, TABLE_SEARCH_DEBOUNCE_MS), sort);
+  const { rows } = data;
+
+  // The columns of the last rows seen, so that a search without results keeps its columns.
+  const names = rowColumnNames(rows);
+  const [knownNames, setKnownNames] = useState(names);
+  if (names !== null && names !== knownNames) setKnownNames(names);
+  const columns = useMemo(
+    () => gridColumns(schema, names ?? knownNames, t, has),
+    [schema, names, knownNames, t, has],
+  );
+  const { widths, setWidth } = useColumnWidths(table);
+  const widthOf = (column: GridColumn) => widths[column.name] ?? column.defaultWidth;
+  const tableWidth = columns.reduce((sum, column) => sum + widthOf(column), SELECT_COLUMN_WIDTH);
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
+  const [focusedIndex, setFocusedIndex] = useState(0);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // Stable callbacks, so that scrolling re-renders only the rows that change (GridRow is memo).
+  const toggle = useCallback(
+    (key: string) => {
+      setSelected((old) => {
+        const next = new Set(old);
+        if (!next.delete(key)) next.add(key);
+        return next;
+      });
+    },
+    [setSelected],
+  );
+  const clickRow = useCallback((index: number) => {
+    setFocusedIndex(index);
+    tableRef.current?.focus();
+  }, []);
+  const selectedLoaded = rows.filter((row) => selected.has(row.key)).length;
+  const selection = selectedLoaded === 0 ? 'none' : selectedLoaded === rows.length ? 'all' : 'some';
+
+  const rowWindow = useRowWindow(rows.length, scrollRef);
+  const focused = Math.min(focusedIndex, rows.length - 1);
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = data;
+  const lastShown = Math.max(rowWindow.indexes[rowWindow.indexes.length - 1] ?? -1, focused);
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && lastShown >= rows.length - NEAR_END_ROWS) {
+      void fetchNextPage();
+    }
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastShown, rows.length]);
+
+  const actions = useGridActions({
+    table,
+    rows,
+    selected,
+    headers: columns.map((column) => ({ field: column.name, label: column.label })),
+    onDeleted: (keys) =>
+      setSelected((old) => new Set([...old].filter((key) => !keys.includes(key)))),
+  });
+  const [isExportOpen, setExportOpen] = useState(false);
+  const fileRef = useRef<HTMLInputElement>(null);
+
+  const open = useOpenRow({ table, onOpen, onPick, isReadonly });
+  const scrollToTop = () => scrollRef.current?.scrollTo?.({ top: 0 });
+  const focusRow = (index: number) => {
+    setFocusedIndex(index);
+    rowWindow.scrollToIndex(index);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
+    // Keys typed into a control inside the grid (a checkbox, a resize handle) are its own.
+    if (event.target !== event.currentTarget || rows.length === 0) return;
+    const row = rows[focused];
+    const pageRows = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 0) / ROW_HEIGHT));
+    const target = nextFocus(event.key, focused, rows.length, pageRows);
+    if (target !== null) focusRow(target);
+    else if (event.key === 'Enter' && row) open(row);
+    else if (event.key === ' ' && row) toggle(row.key);
+    else if (event.key === 'Delete' && row && !isReadonly) {
+      actions.askDelete({ keys: [row.key], title: row.displayTitle || row.key });
+    } else return;
+    event.preventDefault();
+  };
+
+  const count = (n: number) => formatNumber(n, { ...numbers, places: 0 });
+  const status = data.isPending
+    ? ''
+    : t(hasNextPage ? 'grid.rowCountMore' : 'grid.rowCount', [count(rows.length)]);
+  const problemLabel = (name: string) => {
+    const field = schema.fields.find((candidate) => candidate.name === name);
+    return field ? labelOf(field, schema, t, has) : name;
+  };
+
+  return (
+    <Box
+      sx={{ display: 'flex', flexDirection: 'column', minWidth: 0, minHeight: 0, flex: '1 1 auto' }}
+      data-testid="table-grid"
+    >
+      <GridToolbar
+        search={search}
+        onSearch={(text) => {
+          setSearch(text);
+          scrollToTop();
+        }}
+        selectedCount={selected.size > 0 ? count(selected.size) : null}
+        isReadonly={isReadonly}
+        onAdd={() => void dialogs.openEdit({ table })}
+        onDeleteSelected={() => actions.askDelete({ keys: [...selected] })}
+        onExport={() => setExportOpen(true)}
+        onImport={() => fileRef.current?.click()}
+        status={status}
+      />
+      <Box sx={{ height: 4 }}>
+        {data.isLoadingShown && (
+          <LinearProgress aria-label={t('grid.loading')} data-testid="grid-loading" />
+        )}
+      </Box>
+      {data.error && (
+        <Box data-testid="grid-load-error">
+          <MessageAlert message={formatApiError(data.error, t)} testId="grid-error" />
+          {sort.length > 0 && (
+            <Button size="small" onClick={() => setSort([])} sx={{ mb: 1 }}>
+              {t('grid.clearSort')}
+            </Button>
+          )}
+        </Box>
+      )}
+      <Box
+        ref={scrollRef}
+        sx={{
+          ...(height === 'fill'
+            ? { flex: '1 1 auto', minHeight: 5 * ROW_HEIGHT }
+            : { height: height ?? DEFAULT_HEIGHT }),
+          overflow: 'auto',
+          bgcolor: 'background.paper',
+        }}
+      >
+        <Table
+          ref={tableRef}
+          stickyHeader
+          size="small"
+          role="grid"
+          aria-label={labelOf({ ...schema, name: table }, schema, t, has)}
+          aria-rowcount={hasNextPage ? -1 : rows.length + 1}
+          aria-multiselectable
+          aria-activedescendant={focused >= 0 ? rowDomId(gridId, focused) : undefined}
+          tabIndex={0}
+          onKeyDown={onKeyDown}
+          sx={gridStyles(tableWidth)}
+          data-testid="grid-table"
+        >
+          <GridHeader
+            columns={columns}
+            widthOf={widthOf}
+            onResize={setWidth}
+            sort={sort}
+            onSort={(name, additive) => {
+              setSort((old) => nextSort(old, name, additive));
+              scrollToTop();
+            }}
+            selection={selection}
+            onSelectAll={(all) =>
+              setSelected((old) => {
+                const next = new Set(old);
+                for (const row of rows) {
+                  if (all) next.add(row.key);
+                  else next.delete(row.key);
+                }
+                return next;
+              })
+            }
+            canSelect={rows.length > 0}
+          />
+          <GridBody
+            gridId={gridId}
+            rows={rows}
+            window={rowWindow}
+            columns={columns}
+            numbers={numbers}
+            selected={selected}
+            focusedIndex={focused}
+            onRowClick={clickRow}
+            onRowActivate={open}
+            onToggle={toggle}
+          />
+        </Table>
+        {!data.isPending && rows.length === 0 && !data.error && (
+          <Box sx={{ p: 2, color: 'text.secondary' }} data-testid="grid-empty">
+            {search.trim() ? t('grid.noMatch', [search.trim()]) : t('grid.empty')}
+          </Box>
+        )}
+      </Box>
+      <input
+        ref={fileRef}
+        type="file"
+        accept={IMPORT_ACCEPT}
+        hidden
+        aria-label={t('grid.import')}
+        data-testid="grid-import-file"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) void actions.importer.check(file);
+        }}
+      />
+      <DeleteDialog {...actions.deleteDialog} />
+      {isExportOpen && (
+        <ExportDialog
+          open
+          selectedCount={selected.size}
+          onExport={actions.runExport}
+          onClose={() => setExportOpen(false)}
+        />
+      )}
+      <ImportDialog
+        state={actions.importer.state}
+        numbers={numbers}
+        labelOf={problemLabel}
+        onConfirm={(ignoreWarnings) => void actions.importer.confirm(ignoreWarnings)}
+        onClose={actions.importer.close}
+      />
+    </Box>
+  );
+}
