@@ -31,7 +31,7 @@ import { GridHeader, SELECT_COLUMN_WIDTH } from './grid-header';
 import { GridToolbar } from './grid-toolbar';
 import { ImportDialog } from './import-dialog';
 import { nextSort, type SortKey } from './sort';
-import { useDebouncedValue, useDelayedFlag } from './timing';
+import { useDebouncedValue, useDelayedFlag } from '../timing';
 import { useColumnWidths } from './use-column-widths';
 import { useGridActions, useOpenRow } from './use-grid-actions';
 import { useTableRows } from './use-table-rows';

@@ -3,7 +3,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { LOADING_INDICATOR_DELAY_MS, TABLE_PAGE_SIZE } from '../../app/constants';
 import { fetchPage, tableQueryKey } from '../api';
 import { sortParam, type SortKey } from './sort';
-import { useDelayedFlag } from './timing';
+import { useDelayedFlag } from '../timing';
 
 /**
  * The rows of a table page by page (spec §9: pages of 300) along the server's keyset cursor,

@@ -20,7 +20,8 @@ import {
   storedField,
   type LookupItem,
 } from './reference-items';
-import { useDebouncedValue, useLookup } from './use-lookup';
+import { useDebouncedValue } from '../timing';
+import { useLookup } from './use-lookup';
 
 type ComboOption = { kind: 'item'; item: LookupItem } | { kind: 'add' };
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { defineRoute } from '@listina/contract';
@@ -8,16 +8,6 @@ import { getApiContext } from '../../api/context';
 import { CACHE_STALE_MS, LOOKUP_SCROLL_PAGE_SIZE } from '../../app/constants';
 import { fetchPage, tableQueryKey } from '../api';
 import { fixedItems, shownItems, type LookupItem } from './reference-items';
-
-/** A value that follows `value` once it has stayed unchanged for `delayMs`. */
-export function useDebouncedValue<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
 
 const ApiItemSchema = z.record(z.string(), z.unknown());
 // A references.api call answers a list, or a page with its items.
