@@ -145,6 +145,15 @@ describe('system calls', () => {
     expect(
       doc.paths['/api/account/login'].post.requestBody.content['application/json'].schema.required,
     ).toEqual(['username', 'password']);
+    const list = doc.paths['/api/cl/{name}'].get.parameters as { name: string; in: string }[];
+    expect(list.filter((p) => p.in === 'query').map((p) => p.name)).toEqual([
+      'count',
+      'cursor',
+      'sort',
+      'search',
+      'mode',
+      'customerKey',
+    ]);
   });
 
   it('keeps the committed docs/openapi.json equal to the contract (run npm run openapi)', () => {

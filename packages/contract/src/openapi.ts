@@ -26,6 +26,25 @@ const uploadBody = (upload: NonNullable<RouteDef['upload']>): Json => ({
   },
 });
 
+/** One query parameter per property of the route's query schema (count, cursor, sort, ...). */
+function queryParameters(query: z.ZodType | undefined): Json[] {
+  if (!query) return [];
+  const schema = toJson(query, 'input') as {
+    properties?: Record<string, Json>;
+    required?: string[];
+  };
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => {
+    const { description, ...rest } = property as Json & { description?: string };
+    return {
+      name,
+      in: 'query',
+      required: schema.required?.includes(name) ?? false,
+      ...(description ? { description } : {}),
+      schema: rest,
+    };
+  });
+}
+
 /** OpenAPI 3.1 document of the given routes, generated from the contract's zod schemas. */
 export function buildOpenApi(routes: RouteDef[], version: string): Json {
   const paths: Record<string, Record<string, Json>> = {};
@@ -42,6 +61,7 @@ export function buildOpenApi(routes: RouteDef[], version: string): Json {
       security: route.access === 'anonymous' ? [] : [{ apikey: [] }],
       parameters: [
         ...params,
+        ...queryParameters(route.query),
         ...(route.access === 'organization'
           ? [{ name: 'organization-id', in: 'header', required: true, schema: { type: 'string' } }]
           : []),
