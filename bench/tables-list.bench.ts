@@ -43,11 +43,16 @@ for (const org of orgs) {
   for (let start = 1; start <= perOrg; start += 100_000) {
     const end = Math.min(perOrg, start + 99_999);
     await sql`
-      insert into partner (organization_id, key, code, name, town, country_code, search_text)
+      insert into partner (organization_id, key, code, name, town, country_code, search_text,
+                           code_sort, name_sort, town_sort, country_code_sort)
       select ${org.id}::bigint, gen_random_uuid(), 'P' || lpad(g::text, 7, '0'),
              (array['Šumi','Čebela','Žito','Alpe','Lipa'])[1 + g % 5] || ' partner ' || g || ' d.o.o.',
              (array['Ljubljana','Maribor','Celje','Koper','Kranj'])[1 + g % 5], 'SI',
-             lower((array['Sumi','Cebela','Zito','Alpe','Lipa'])[1 + g % 5] || ' partner ' || g || ' d.o.o. p' || lpad(g::text, 7, '0'))
+             lower((array['Sumi','Cebela','Zito','Alpe','Lipa'])[1 + g % 5] || ' partner ' || g || ' d.o.o. p' || lpad(g::text, 7, '0')),
+             -- the engine's Slovenian sort keys (collation.ts) of the same values
+             'p' || lpad(g::text, 7, '0'),
+             (array['s{umi','c{ebela','z{ito','alpe','lipa'])[1 + g % 5] || ' partner ' || g || ' d.o.o.',
+             (array['ljubljana','maribor','celje','koper','kranj'])[1 + g % 5], 'si'
       from generate_series(${start}::int, ${end}::int) g
     `.execute(db);
   }
@@ -81,21 +86,21 @@ async function timeSql(query: () => Promise<unknown>) {
   return samples;
 }
 
-// A deep page: the cursor of the row half-way into the default order (name asc, id).
+// A deep page: the cursor of the row half-way into the default order (name_sort asc, id).
 const deepOffset = Math.floor(perOrg / 2);
-const deep = await sql<{ name: string; id: string }>`
-  select name, id from partner where organization_id = ${target.id} order by name, id offset ${deepOffset} limit 1
+const deep = await sql<{ name_sort: string; id: string }>`
+  select name_sort, id from partner where organization_id = ${target.id} order by name_sort, id offset ${deepOffset} limit 1
 `.execute(db);
 const deepRow = deep.rows[0];
 if (!deepRow) throw new Error('not enough rows for a deep page');
-const deepCursor = Buffer.from(JSON.stringify([deepRow.name, deepRow.id])).toString('base64url');
+const deepCursor = Buffer.from(JSON.stringify([deepRow.name_sort, deepRow.id])).toString('base64url');
 
 const cases: { name: string; url: string; direct: () => Promise<unknown> }[] = [
   {
     name: 'first page (name asc)',
     url: '/api/cl/partner',
     direct: () =>
-      sql`select id, key, version, search_text, code, name, vat_id, town, country_code, is_active from partner where organization_id = ${target.id} order by name, id limit 301`.execute(
+      sql`select id, key, version, code, name, vat_id, town, country_code, is_active from partner where organization_id = ${target.id} order by name_sort, id limit 301`.execute(
         db,
       ),
   },
@@ -103,7 +108,7 @@ const cases: { name: string; url: string; direct: () => Promise<unknown> }[] = [
     name: `deep cursor page (row ${deepOffset.toLocaleString('en')})`,
     url: `/api/cl/partner?cursor=${deepCursor}`,
     direct: () =>
-      sql`select id, key, version, search_text, code, name, vat_id, town, country_code, is_active from partner where organization_id = ${target.id} and (name, id) > (${deepRow.name}, ${deepRow.id}) order by name, id limit 301`.execute(
+      sql`select id, key, version, code, name, vat_id, town, country_code, is_active from partner where organization_id = ${target.id} and (name_sort, id) > (${deepRow.name_sort}, ${deepRow.id}) order by name_sort, id limit 301`.execute(
         db,
       ),
   },
@@ -111,7 +116,7 @@ const cases: { name: string; url: string; direct: () => Promise<unknown> }[] = [
     name: 'sorted by code desc',
     url: '/api/cl/partner?sort=code%20desc',
     direct: () =>
-      sql`select id, key, version, search_text, code, name, vat_id, town, country_code, is_active from partner where organization_id = ${target.id} order by code desc, id desc limit 301`.execute(
+      sql`select id, key, version, code, name, vat_id, town, country_code, is_active from partner where organization_id = ${target.id} order by code_sort desc, id desc limit 301`.execute(
         db,
       ),
   },
@@ -119,7 +124,7 @@ const cases: { name: string; url: string; direct: () => Promise<unknown> }[] = [
     name: 'search "4242"',
     url: '/api/cl/partner?search=4242',
     direct: () =>
-      sql`select id, key, version, search_text, code, name, vat_id, town, country_code, is_active from partner where organization_id = ${target.id} and search_text like ${'%4242%'} order by name, id limit 301`.execute(
+      sql`select id, key, version, code, name, vat_id, town, country_code, is_active from partner where organization_id = ${target.id} and search_text like ${'%4242%'} order by name_sort, id limit 301`.execute(
         db,
       ),
   },
@@ -127,7 +132,7 @@ const cases: { name: string; url: string; direct: () => Promise<unknown> }[] = [
     name: 'search "partner 4242"',
     url: '/api/cl/partner?search=partner%204242',
     direct: () =>
-      sql`select id, key, version, search_text, code, name, vat_id, town, country_code, is_active from partner where organization_id = ${target.id} and search_text like ${'%partner 4242%'} order by name, id limit 301`.execute(
+      sql`select id, key, version, code, name, vat_id, town, country_code, is_active from partner where organization_id = ${target.id} and search_text like ${'%partner 4242%'} order by name_sort, id limit 301`.execute(
         db,
       ),
   },

@@ -5,6 +5,7 @@ import * as m0003 from './0003-code-lists';
 import * as m0004 from './0004-company-register';
 import * as m0005 from './0005-organization-entity';
 import * as m0006 from './0006-trigram-search';
+import * as m0007 from './0007-slovenian-sort-keys';
 
 /** Forward-only migrations, in order. Never edit one after it has landed; add the next. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004-company-register': m0004,
   '0005-organization-entity': m0005,
   '0006-trigram-search': m0006,
+  '0007-slovenian-sort-keys': m0007,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,6 +5,7 @@ import { hashPassword } from '../../lib/secrets';
 import { newConnectCode } from '../../modules/organizations/organizations.service';
 import { insertModels, seedOrganizationDefaults } from '../../modules/tables/defaults';
 import { costCenter } from '../../modules/tables/entities/cost-center';
+import { organizationBankAccount } from '../../modules/tables/entities/organization';
 
 export const DEMO_PASSWORD = 'listina-demo';
 
@@ -140,26 +141,20 @@ export async function seedDemo(db: Db): Promise<boolean> {
           .values({ organization_id: org.id, user_id: userId, roles })
           .execute();
       }
-      await trx
-        .insertInto('organization_bank_account')
-        .values([
-          {
-            organization_id: org.id,
-            key: uuidv7(),
-            code: slovenianIban('02010', String(10000000 + index * 7919)),
-            bic: 'LJBASI2X',
-            display_text: 'NLB',
-            is_default: true,
-          },
-          {
-            organization_id: org.id,
-            key: uuidv7(),
-            code: slovenianIban('04515', String(20000000 + index * 6007)),
-            bic: 'KBMASI2X',
-            display_text: 'NKBM',
-          },
-        ])
-        .execute();
+      // Through the engine's row mapping, so search text and sort keys are written too.
+      await insertModels(trx, organizationBankAccount, org.id, [
+        {
+          code: slovenianIban('02010', String(10000000 + index * 7919)),
+          bic: 'LJBASI2X',
+          displayText: 'NLB',
+          isDefault: true,
+        },
+        {
+          code: slovenianIban('04515', String(20000000 + index * 6007)),
+          bic: 'KBMASI2X',
+          displayText: 'NKBM',
+        },
+      ]);
       await seedOrganizationDefaults(trx, org.id);
       await insertModels(trx, costCenter, org.id, DEMO_COST_CENTERS);
     }

@@ -27,7 +27,7 @@ import {
   REFERENCE_MODELS,
 } from './data';
 import type { EntityDef } from './entity';
-import { schemaOf, searchTextOf, type Model } from './model';
+import { engineColumnsOf, engineValuesOf, schemaOf, type Model } from './model';
 import { ENTITIES, findEntity } from './registry';
 
 /**
@@ -122,6 +122,33 @@ describe('code list definitions', () => {
       // An orgadmin writes the organisation's own lists, never the shared ones.
       expect(item?.canWrite, name).toBe(entity(name).scope === 'tenant');
     }
+  });
+
+  it('tells each user whether a table takes new records and deletes, and its sort keys', async () => {
+    type Info = { name: string; canCreate: boolean; canDelete: boolean; sortKeys: string[] };
+    const infoOf = async (headers: Record<string, string>) =>
+      (await t.app.inject({ url: '/api/cl', headers })).json<{ items: Info[] }>().items;
+    const forAdmin = await infoOf(admin);
+    const forReader = await infoOf(reader);
+    expect(forAdmin.find((i) => i.name === 'vatRate')).toMatchObject({
+      canCreate: true,
+      canDelete: true,
+      sortKeys: ['code', 'name', 'nameSl', 'rate', 'validFrom'],
+    });
+    expect(forAdmin.find((i) => i.name === 'country')).toMatchObject({
+      canCreate: false,
+      canDelete: false,
+      sortKeys: ['code', 'name', 'nameSl', 'isSepa'],
+    });
+    // The organisation itself is changed, never created or deleted, through the table calls.
+    expect(forAdmin.find((i) => i.name === 'organization')).toMatchObject({
+      canCreate: false,
+      canDelete: false,
+      sortKeys: ['name'],
+    });
+    expect(forReader.filter((i) => i.canCreate || i.canDelete)).toEqual([]);
+    const sysadminCountry = (await infoOf(sysadmin)).find((i) => i.name === 'country');
+    expect(sysadminCountry).toMatchObject({ canCreate: true, canDelete: true });
   });
 
   it.each(ENTITIES.filter((e) => !e.hidden).map((e) => [e.name]))(
@@ -275,7 +302,7 @@ describe('reference data', () => {
     expect(byCode(models, 'NRC')).toMatchObject({ referenceType: 'NRC' });
   });
 
-  it('stores the search text the engine would write for every row', async () => {
+  it('stores the search text and sort keys the engine would write for every row', async () => {
     for (const name of CODE_LISTS.slice(0, 6)) {
       const def = entity(name);
       const result = await sql<Record<string, unknown>>`
@@ -283,7 +310,8 @@ describe('reference data', () => {
       `.execute(t.database.db);
       for (const row of result.rows) {
         const model = Object.fromEntries(def.columns.map((c) => [c.name, row[c.column]]));
-        expect(row.search_text, `${name} ${String(row.code)}`).toBe(searchTextOf(def, model));
+        const stored = Object.fromEntries(engineColumnsOf(def).map((c) => [c, row[c]]));
+        expect(stored, `${name} ${String(row.code)}`).toEqual(engineValuesOf(def, model));
       }
     }
   });
@@ -574,6 +602,13 @@ describe('demo data', () => {
       expect(counts.rows.length).toBeGreaterThan(0);
       for (const row of counts.rows)
         expect([row.vat, row.types, row.centres], row.name).toEqual(['4', '4', '3']);
+      // Rows written outside the table calls still get the engine's search text and sort keys.
+      const unwritten = await sql<{ n: string }>`
+        select (select count(*) from organization where name_sort = '' or search_text = '')
+          + (select count(*) from organization_bank_account where code_sort = '' or search_text = '')
+          as n
+      `.execute(handle.db);
+      expect(unwritten.rows[0]?.n).toBe('0');
     } finally {
       await handle.close();
     }

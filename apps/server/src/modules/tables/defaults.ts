@@ -2,9 +2,10 @@ import type { Trx } from '../../db/scope';
 import { uuidv7 } from '../../lib/ids';
 import { DEFAULT_DOCUMENT_TYPES, DEFAULT_VAT_RATES } from './data';
 import { documentType } from './entities/document-type';
+import { organization } from './entities/organization';
 import { vatRate } from './entities/vat-rate';
 import type { EntityDef } from './entity';
-import { searchTextOf, toColumnValues, type Model } from './model';
+import { engineValuesOf, toColumnValues, toModel, type Model } from './model';
 import * as repo from './tables.repository';
 
 const DEFAULTS: readonly [EntityDef, readonly Model[]][] = [
@@ -13,11 +14,21 @@ const DEFAULTS: readonly [EntityDef, readonly Model[]][] = [
 ];
 
 /**
- * What a new organisation starts with: the Slovenian VAT rates and the document types, written
- * through the engine's row mapping (columns, key, search text) in the caller's transaction.
- * Not journalled: there is nothing for a user to undo, and the audit shows the rows from here on.
+ * What a new organisation starts with: the engine's columns of its own row (search text, sort
+ * keys: the row is inserted outside the engine), the Slovenian VAT rates and the document
+ * types, written through the engine's row mapping (columns, key, search text, sort keys) in
+ * the caller's transaction. Not journalled: there is nothing for a user to undo, and the audit
+ * shows the rows from here on.
  */
 export async function seedOrganizationDefaults(trx: Trx, organizationId: string): Promise<void> {
+  const [own] = await repo.findRows(trx, organization, organizationId, {
+    column: 'id',
+    values: [organizationId],
+  });
+  if (own) {
+    const values = engineValuesOf(organization, toModel(organization, own));
+    await repo.setEngineValues(trx, organization, organizationId, organizationId, values);
+  }
   for (const [entity, models] of DEFAULTS) await insertModels(trx, entity, organizationId, models);
 }
 
@@ -32,7 +43,7 @@ export async function insertModels(
     await repo.insertRow(trx, entity, organizationId, {
       ...toColumnValues(entity, model),
       key: uuidv7(),
-      search_text: searchTextOf(entity, model),
+      ...engineValuesOf(entity, model),
     });
   }
 }

@@ -4,7 +4,7 @@ import { AppError, type MessageSpec } from '../../lib/errors';
 import { uuidv7 } from '../../lib/ids';
 import type { EntityDef, ValueType } from './entity';
 import { diff, journalUpdate, type Journal } from './journal';
-import { searchTextOf, toColumnValues, type Model, type Row } from './model';
+import { engineColumnsOf, engineValuesOf, toColumnValues, type Model, type Row } from './model';
 import { checkRecord, modelColumns, type Owner } from './save';
 import * as repo from './tables.repository';
 
@@ -95,7 +95,7 @@ export async function insertRecords(
     const values = models.slice(start, start + INSERT_CHUNK).map((model) => ({
       ...toColumnValues(entity, model),
       key: uuidv7(),
-      search_text: searchTextOf(entity, model),
+      ...engineValuesOf(entity, model),
     }));
     const rows = await repo.insertRows(trx, entity, owner.organizationId, values);
     for (const row of rows) {
@@ -154,7 +154,7 @@ export async function updateRecords(
     const merged = { ...modelColumns(entity, update.existing), ...update.model };
     const values: Row = {
       ...toColumnValues(entity, update.model),
-      search_text: searchTextOf(entity, merged),
+      ...engineValuesOf(entity, merged),
     };
     return { update, id: String(update.existing.id), version: update.version, values };
   });
@@ -195,15 +195,18 @@ export interface RowUpdate {
   values: Row;
 }
 
-/** The SQL type of each column a batched update may set: the entity's columns and search text. */
+/**
+ * The SQL type of each column a batched update may set: the entity's columns and the engine's
+ * own (search text, sort keys).
+ */
 function settableColumns(entity: EntityDef): Map<string, string> {
   return new Map([
     ...entity.columns.map((c) => [c.column, SQL_TYPES[c.type]] as const),
-    ['search_text', 'text'],
+    ...engineColumnsOf(entity).map((c) => [c, 'text'] as const),
   ]);
 }
 
-/** Whether updateRowsAt can set these values (only columns of the entity and search text). */
+/** Whether updateRowsAt can set these values (only columns of the entity and the engine's). */
 export const canUpdateAt = (entity: EntityDef, values: Row) => {
   const settable = settableColumns(entity);
   return Object.keys(values).every((c) => settable.has(c));
@@ -283,7 +286,13 @@ async function updateChunk(
   sets.push(sql`version = t.version + 1`, sql`updated_at = now()`);
   const where = [sql`t.id = v.id`, sql`t.version = v.expected`];
   where.unshift(...ownerOf(entity, organizationId));
-  const returned = ['id', 'key', 'version', 'search_text', ...entity.columns.map((c) => c.column)];
+  const returned = [
+    'id',
+    'key',
+    'version',
+    ...engineColumnsOf(entity),
+    ...entity.columns.map((c) => c.column),
+  ];
   const result = await sql<Row>`
     update ${sql.table(entity.table)} as t set ${sql.join(sets)}
     from (values ${sql.join(tuples)}) as v (${sql.join(names.map((n) => sql.ref(n)))})

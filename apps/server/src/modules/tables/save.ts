@@ -4,7 +4,7 @@ import { AppError, conflict, type MessageSpec } from '../../lib/errors';
 import { uuidv7 } from '../../lib/ids';
 import type { ArrayDef, EntityDef } from './entity';
 import { diff, journalUpdate, type Journal } from './journal';
-import { schemaOf, searchTextOf, toColumnValues, type Model, type Row } from './model';
+import { engineValuesOf, schemaOf, toColumnValues, type Model, type Row } from './model';
 import * as repo from './tables.repository';
 
 /**
@@ -156,7 +156,7 @@ export async function insertRecord(
     ...toColumnValues(entity, model),
     ...extra,
     key: uuidv7(),
-    search_text: searchTextOf(entity, model),
+    ...engineValuesOf(entity, model),
   };
   const row = await repo.insertRow(trx, entity, owner.organizationId, values);
   const id = String(row.id);
@@ -188,7 +188,7 @@ export async function updateRecord(
 ) {
   const id = String(existing.id);
   const merged = { ...modelColumns(entity, existing), ...model };
-  const values = { ...toColumnValues(entity, model), search_text: searchTextOf(entity, merged) };
+  const values = { ...toColumnValues(entity, model), ...engineValuesOf(entity, merged) };
   const row = await repo.updateRow(trx, entity, owner.organizationId, id, version, values);
   if (!row) throw conflict('errors.staleVersion', [], 'version');
   journalUpdate(journal, entity, existing, values, row);

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Trx } from '../../db/scope';
 import type { ColumnDef, EntityDef } from './entity';
-import type { Row } from './model';
+import { engineColumnsOf, sortColumnOf, type Row } from './model';
 
 /**
  * Generic SQL of the table engine. Table and column names come only from entity definitions
@@ -9,7 +9,7 @@ import type { Row } from './model';
  * (organization_id for tenant tables) even though row-level security would also hide others.
  */
 
-const SYSTEM_COLUMNS = ['id', 'key', 'version', 'search_text'];
+const SYSTEM_COLUMNS = ['id', 'key', 'version'];
 
 export interface SortKey {
   column: ColumnDef | 'id';
@@ -38,9 +38,14 @@ function ownerFilter(entity: EntityDef, organizationId: string | null): RawBuild
   }
 }
 
-/** Sort expressions never yield null, so keyset comparisons stay simple and stable. */
+/**
+ * Sort expressions never yield null, so keyset comparisons stay simple and stable. Text sorts
+ * by the engine's sort column (Slovenian order, never null), which an index can serve.
+ */
 function sortExpression(key: SortKey): RawBuilder<unknown> {
   if (key.column === 'id') return sql.ref('id');
+  const sortColumn = sortColumnOf(key.column);
+  if (sortColumn) return sql.ref(sortColumn);
   const ref = sql.ref(key.column.column);
   if (key.column.notNull) return ref;
   switch (key.column.type) {
@@ -79,8 +84,19 @@ function keysetCondition(sort: SortKey[], after: unknown[]): RawBuilder<unknown>
   return sql`(${sql.join(alternatives, sql` or `)})`;
 }
 
-function selectList(entity: EntityDef, columns: ColumnDef[]): RawBuilder<unknown> {
-  return sql.join([...SYSTEM_COLUMNS, ...columns.map((c) => c.column)].map((c) => sql.ref(c)));
+/**
+ * The engine's columns (search text, sort keys) come with every row read to be changed: an
+ * update journals their old values for undo. A list leaves them out.
+ */
+function selectList(
+  entity: EntityDef,
+  columns: ColumnDef[],
+  withEngineColumns = true,
+): RawBuilder<unknown> {
+  const engine = withEngineColumns ? engineColumnsOf(entity) : [];
+  return sql.join(
+    [...SYSTEM_COLUMNS, ...engine, ...columns.map((c) => c.column)].map((c) => sql.ref(c)),
+  );
 }
 
 export async function listRows(
@@ -106,7 +122,7 @@ export async function listRows(
     (key, i) => sql`${sortExpression(key)} as ${sql.ref(`sort_${i}`)}`,
   );
   const result = await sql<Row>`
-    select ${selectList(entity, columns)}, ${sql.join(sortValues)}
+    select ${selectList(entity, columns, false)}, ${sql.join(sortValues)}
     from ${sql.table(entity.table)}
     ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
     order by ${sql.join(order)}
@@ -214,6 +230,25 @@ export async function updateRow(
     returning ${selectList(entity, entity.columns)}
   `.execute(trx);
   return result.rows[0];
+}
+
+/**
+ * Writes the engine's own columns (search text, sort keys) of a row inserted outside the
+ * engine; not a change of the record, so its version stays.
+ */
+export async function setEngineValues(
+  trx: Trx,
+  entity: EntityDef,
+  organizationId: string | null,
+  id: string,
+  values: Row,
+) {
+  const sets = Object.entries(values).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
+  const where = [...ownerFilter(entity, organizationId), sql`id = ${id}`];
+  await sql`
+    update ${sql.table(entity.table)} set ${sql.join(sets)}
+    where ${sql.join(where, sql` and `)}
+  `.execute(trx);
 }
 
 export async function deleteRow(
