@@ -51,8 +51,10 @@ export const ListResponseSchema = z.object({
 
 /** A saved record and the id that undoes the save for 8 s in the UI (spec §4). */
 export const SaveResponseSchema = z.object({ item: RecordSchema, undoId: z.string() });
+/** Keys one delete call takes at most; a larger selection is deleted in several calls. */
+export const MAX_DELETE_KEYS = 1000;
 export const DeleteBodySchema = z.strictObject({
-  keys: z.array(z.string().max(64)).min(1).max(MAX_PAGE_SIZE),
+  keys: z.array(z.string().max(64)).min(1).max(MAX_DELETE_KEYS),
 });
 export const DeleteResponseSchema = z.object({ deleted: z.number(), undoId: z.string() });
 export const ModelBodySchema = z.record(z.string(), z.unknown());
@@ -61,8 +63,16 @@ export const EntityInfoSchema = z.object({
   name: z.string(),
   labelId: z.string(),
   label: z.string(),
+  /** May change records (update); create and delete are asked apart. */
   canWrite: z.boolean(),
+  /** May add records: the table allows it and the user has the write right. */
+  canCreate: z.boolean(),
+  /** May delete records: the table allows it and the user has the write right. */
+  canDelete: z.boolean(),
+  /** The declared sort keys, as the list call's sort parameter accepts them. */
+  sortKeys: z.array(z.string()),
 });
+export type EntityInfo = z.infer<typeof EntityInfoSchema>;
 export const EntityListSchema = z.object({ items: z.array(EntityInfoSchema) });
 
 export const AuditEntrySchema = z.object({

@@ -1,4 +1,5 @@
 import type { FieldInput, SchemaInput } from '@listina/forms';
+import type { Trx } from '../../db/scope';
 import type { MessageSpec } from '../../lib/errors';
 
 /**
@@ -18,9 +19,15 @@ export interface ColumnDef {
   field: Omit<FieldInput, 'name'>;
   /** Included in the search text (case- and accent-insensitive). */
   search?: boolean;
-  /** A declared sort key. */
+  /**
+   * A declared sort key. Text sorts in Slovenian alphabetical order by the engine's
+   * `<column>_sort` column (ADR 0007), which the table must have.
+   */
   sort?: boolean;
-  /** Declared NOT NULL in SQL: sorting uses the bare column, so an index can serve it. */
+  /**
+   * Declared NOT NULL in SQL: sorting a non-text column uses the bare column, so an index can
+   * serve it (text sorts by its sort column, never null).
+   */
   notNull?: boolean;
   /** Shown as a list column and sent in list rows. */
   list?: boolean;
@@ -51,6 +58,8 @@ export interface ArrayDef {
 }
 
 export interface WarningContext {
+  /** The save's transaction, in the tenant scope. */
+  db: Trx;
   organizationId: string | null;
   key: string | undefined;
 }

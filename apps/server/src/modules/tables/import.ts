@@ -204,6 +204,7 @@ async function checkPlans(
     if (own.length > 0 || !entity.warnings || options.ignoreWarnings) continue;
     const key = plan.current ? String(plan.current.key) : undefined;
     const warnings = await entity.warnings(plan.model, {
+      db: trx,
       organizationId: scope.organization.id,
       key,
     });

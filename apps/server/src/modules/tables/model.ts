@@ -1,5 +1,6 @@
 import type { TableRecord } from '@listina/contract';
 import { SchemaSchema, type FieldInput, type Schema, type SchemaInput } from '@listina/forms';
+import { slovenianSortKey } from './collation';
 import type { ArrayDef, ColumnDef, EntityDef } from './entity';
 
 /** Mapping between SQL rows and API models, and the spec §3 schema of an entity. */
@@ -66,6 +67,43 @@ export function searchTextOf(entity: EntityDef, model: Model): string {
   );
 }
 
+/**
+ * The engine's sort column of a text sort key (name → name_sort): the key in Slovenian
+ * alphabetical order, which lists and cursors order by instead of the text itself.
+ */
+export function sortColumnOf(column: ColumnDef): string | undefined {
+  return column.sort && column.type === 'text' ? `${column.column}_sort` : undefined;
+}
+
+/** Columns the engine writes from the model on every insert and update: search text, sort keys. */
+export function engineColumnsOf(entity: EntityDef): string[] {
+  return [
+    'search_text',
+    ...entity.columns.flatMap((c) => {
+      const sortColumn = sortColumnOf(c);
+      return sortColumn ? [sortColumn] : [];
+    }),
+  ];
+}
+
+/** A value as its text column stores it; null (empty) as '', which sorts first. */
+function textOfValue(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return '';
+}
+
+/** The values of engineColumnsOf for a whole model (on update: the merged record). */
+export function engineValuesOf(entity: EntityDef, model: Model): Row {
+  const values: Row = { search_text: searchTextOf(entity, model) };
+  for (const column of entity.columns) {
+    const sortColumn = sortColumnOf(column);
+    if (!sortColumn) continue;
+    values[sortColumn] = slovenianSortKey(textOfValue(model[column.name]));
+  }
+  return values;
+}
+
 const INPUT_FOR_TYPE: Record<ColumnDef['type'], FieldInput['inputType']> = {
   text: 'text',
   int: 'int',
@@ -102,6 +140,10 @@ function gridFieldOf(entity: EntityDef, array: ArrayDef): FieldInput {
     schema: schemaInputOf(array.entity, {
       ...(array.addLabelId ? { addLabelId: array.addLabelId } : {}),
       ...(array.allowEmptyArray !== undefined ? { allowEmptyArray: array.allowEmptyArray } : {}),
+      // A row added in the form starts from the row entity's default model (e.g. active).
+      ...(array.entity.defaultModel
+        ? { inputProps: { defaultRow: array.entity.defaultModel() } }
+        : {}),
     }),
   };
 }

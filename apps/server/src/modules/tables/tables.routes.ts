@@ -11,11 +11,14 @@ export function registerTableRoutes(
   tables: TablesService,
 ) {
   addRoute(app, auth, r.entities, async ({ user, organization, ctx }) => ({
-    items: tables.entities({ user, organization }).map(({ entity, canWrite }) => ({
+    items: tables.entities({ user, organization }).map(({ entity, ...rights }) => ({
       name: entity.name,
       labelId: entity.labelId,
       label: translate(ctx.locale, entity.labelId),
-      canWrite,
+      canWrite: rights.canWrite,
+      canCreate: rights.canCreate,
+      canDelete: rights.canDelete,
+      sortKeys: rights.sortKeys,
     })),
   }));
   addRoute(app, auth, r.schema, async ({ params }) => tables.schema(params.name ?? ''));

@@ -31,17 +31,15 @@ function parseSort(entity: EntityDef, sort: string | undefined): repo.SortKey[] 
   const keys = text.split(',').map((part) => {
     const [name = '', direction = 'asc'] = part.trim().split(/\s+/);
     const column = entity.columns.find((c) => c.name === name && c.sort);
-    if (!column) throw badRequest('errors.unknownSortKey', [name, sortableNames(entity)], 'sort');
+    if (!column)
+      throw badRequest('errors.unknownSortKey', [name, sortKeysOf(entity).join(', ')], 'sort');
     return { column, desc: direction.toLowerCase() === 'desc' };
   });
   return [...keys, { column: 'id', desc: keys[keys.length - 1]?.desc ?? false }];
 }
 
-const sortableNames = (entity: EntityDef) =>
-  entity.columns
-    .filter((c) => c.sort)
-    .map((c) => c.name)
-    .join(', ');
+/** The declared sort keys, as the list call's sort parameter names them. */
+const sortKeysOf = (entity: EntityDef) => entity.columns.filter((c) => c.sort).map((c) => c.name);
 
 function decodeCursor(cursor: string, length: number): unknown[] {
   try {
@@ -117,6 +115,7 @@ export function createTablesService(db: Db) {
   }
 
   async function checkWarnings(
+    trx: Trx,
     entity: EntityDef,
     scope: TableScope,
     model: Model,
@@ -124,16 +123,27 @@ export function createTablesService(db: Db) {
     ignore: boolean,
   ) {
     if (ignore || !entity.warnings) return;
-    const warnings = await entity.warnings(model, { organizationId: scope.organization.id, key });
+    const warnings = await entity.warnings(model, {
+      db: trx,
+      organizationId: scope.organization.id,
+      key,
+    });
     if (warnings.length) throw new AppError(400, [], warnings);
   }
 
   return {
+    /** The listed tables with what this user may do with them (GET /api/cl). */
     entities(scope: TableScope) {
-      return ENTITIES.filter((e) => !e.hidden).map((e) => ({
-        entity: e,
-        canWrite: canWrite(e, scope.organization.roles),
-      }));
+      return ENTITIES.filter((e) => !e.hidden).map((e) => {
+        const writable = canWrite(e, scope.organization.roles);
+        return {
+          entity: e,
+          canWrite: writable,
+          canCreate: writable && e.canCreate !== false,
+          canDelete: writable && e.canDelete !== false,
+          sortKeys: sortKeysOf(e),
+        };
+      });
     },
 
     schema: (name: string) => schemaOf(getListedEntity(name)),
@@ -187,7 +197,7 @@ export function createTablesService(db: Db) {
         const owner = ownerOf(entity, scope);
         const errors = await validateRecord(trx, entity, owner, model, undefined);
         if (errors.length) throw new AppError(400, errors);
-        await checkWarnings(entity, scope, model, undefined, ignoreWarnings);
+        await checkWarnings(trx, entity, scope, model, undefined, ignoreWarnings);
         const journal = newJournal();
         const row = await insertRecord(trx, entity, owner, model, journal);
         const undoId = await commitJournal(trx, journal, {
@@ -229,7 +239,7 @@ export function createTablesService(db: Db) {
         const merged = { ...toModel(entity, existing), ...input };
         const errors = await validateRecord(trx, entity, owner, merged, String(existing.id));
         if (errors.length) throw new AppError(400, errors);
-        await checkWarnings(entity, scope, merged, key, ignoreWarnings);
+        await checkWarnings(trx, entity, scope, merged, key, ignoreWarnings);
         const journal = newJournal();
         await updateRecord(trx, entity, owner, existing, input, version, journal);
         const undoId = await commitJournal(trx, journal, {

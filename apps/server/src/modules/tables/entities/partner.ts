@@ -1,8 +1,39 @@
 import { compactCode, isValidSlovenianVatId } from '@listina/forms';
-import { defineEntity } from '../entity';
+import { sql } from 'kysely';
+import type { MessageSpec } from '../../../lib/errors';
+import { defineEntity, type WarningContext } from '../entity';
 import { bankAccountEntity, sampleIban } from './bank-account';
 
 export const partnerBankAccount = bankAccountEntity('partnerBankAccount', 'partner_bank_account');
+
+/**
+ * Two partners with one VAT ID are usually the same company typed twice (its invoices would
+ * then split between them): a warning naming the other, which the user may override (e.g. a
+ * company's branches kept apart).
+ */
+async function sameVatIdWarning(
+  model: Record<string, unknown>,
+  { db, organizationId, key }: WarningContext,
+): Promise<MessageSpec[]> {
+  const vatId = typeof model.vatId === 'string' ? String(compactCode(model.vatId)) : '';
+  if (vatId === '' || organizationId === null) return [];
+  const found = await sql<{ code: string; name: string }>`
+    select code, name from partner
+    where organization_id = ${organizationId} and vat_id = ${vatId}
+      and key is distinct from ${key ?? null}::uuid
+    order by id limit 1
+  `.execute(db);
+  const other = found.rows[0];
+  return other
+    ? [
+        {
+          code: 'warnings.partner.sameVatId',
+          parameters: [vatId, `${other.code} – ${other.name}`],
+          field: 'vatId',
+        },
+      ]
+    : [];
+}
 
 /** Partners (suppliers and customers) with their bank accounts (spec §3: Partner has bankAccounts). */
 export const partner = defineEntity({
@@ -103,6 +134,7 @@ export const partner = defineEntity({
   defaultSort: 'name asc',
   defaultModel: () => ({ code: '', name: '', countryCode: 'SI', isActive: true, bankAccounts: [] }),
   writeRoles: ['accountant', 'dataentry', 'dataentryextended'],
+  warnings: sameVatIdWarning,
   sample: (n) => ({
     code: `P${String(n).padStart(6, '0')}`,
     name: `${['Šumi', 'Čebela', 'Žito', 'Alpe', 'Lipa'][n % 5] ?? ''} partner ${n} d.o.o.`,
