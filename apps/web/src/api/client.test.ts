@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { accountRoutes, organizationRoutes, systemRoutes } from '@listina/contract';
 import { apiError, authToken, fakeApi, json } from '../test/fake-api';
 import { isApiRequestError } from './api-error';
-import { buildUrl, callApi } from './client';
+import { apiHeaders, buildUrl, callApi, fetchApi } from './client';
 import { setApiContext } from './context';
 
 describe('callApi', () => {
@@ -81,5 +81,50 @@ describe('callApi', () => {
     fakeApi({ 'GET /api/account/me': () => json({ unexpected: true }) });
     const error: unknown = await callApi(accountRoutes.me).catch((e: unknown) => e);
     expect(isApiRequestError(error) && error.status).toBe(200);
+  });
+});
+
+describe('fetchApi (uploads and downloads)', () => {
+  it('sends the spec §7 headers with its own and hands back a binary answer', async () => {
+    const calls = fakeApi({
+      'POST /api/cl/:name/export': () => new Response('xlsx bytes', { status: 200 }),
+    });
+    setApiContext({ apikey: 'secret', organizationId: 'o1', locale: 'sl' });
+    const response = await fetchApi('/api/cl/vatRate/export', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(await response.text()).toBe('xlsx bytes');
+    const headers = calls[0]?.headers;
+    expect(headers?.get('content-type')).toBe('application/json');
+    const expected = Object.fromEntries(apiHeaders().entries());
+    expect(expected).toMatchObject({
+      authorization: 'secret',
+      'organization-id': 'o1',
+      'content-language': 'sl',
+    });
+    for (const [name, value] of Object.entries(expected))
+      expect(headers?.get(name), name).toBe(value);
+  });
+
+  it('decodes a refusal from its JSON answer and ends the session on a 401', async () => {
+    const onUnauthorized = vi.fn();
+    setApiContext({ onUnauthorized });
+    fakeApi({
+      'POST /api/cl/:name/export': () => apiError(404, 'There is no record k9.', 'Not Found'),
+      'POST /api/cl/:name/import': () => apiError(401, 'Please sign in.'),
+    });
+    const refused: unknown = await fetchApi('/api/cl/vatRate/export', { method: 'POST' }).catch(
+      (error: unknown) => error,
+    );
+    expect(isApiRequestError(refused) && refused.failure).toMatchObject({
+      kind: 'response',
+      status: 404,
+      data: { error: [{ msg: 'There is no record k9.' }] },
+    });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    await expect(fetchApi('/api/cl/vatRate/import', { method: 'POST' })).rejects.toThrow();
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 });

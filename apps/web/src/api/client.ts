@@ -42,15 +42,51 @@ export async function callApi<R extends RouteDef>(
   ...[options]: CallArgs<R>
 ): Promise<ResponseOf<R>> {
   const init = prepare(route, options);
+  // spec §8: any 401 outside the login call ends the session.
+  const isLogin = route.path === accountRoutes.login.path && route.method === 'POST';
+  const response = await send(init.url, init.request, { endsSessionOn401: !isLogin });
+  return readResponse(route, response);
+}
+
+/**
+ * A call whose body or answer is not JSON: a multipart upload or a binary download (spec §7:
+ * saved under the content-disposition name). It carries the spec §7 headers (plus those of
+ * init) and fails as callApi does, with the error data decoded from the JSON answer (spec §8:
+ * binary download errors are decoded from JSON). Resolves with the answer when it is ok.
+ */
+export async function fetchApi(url: string, init: RequestInit = {}): Promise<Response> {
+  let request: RequestInit;
+  try {
+    const headers = apiHeaders();
+    new Headers(init.headers).forEach((value, name) => headers.set(name, value));
+    request = { ...init, headers };
+  } catch (error) {
+    throw new ApiRequestError({ kind: 'beforeRequest', text: errorText(error) });
+  }
+  return send(url, request, { endsSessionOn401: true });
+}
+
+async function send(
+  url: string,
+  request: RequestInit,
+  options: { endsSessionOn401: boolean },
+): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(init.url, init.request);
+    response = await fetch(url, request);
   } catch (error) {
     if (isAbort(error)) throw error;
     throw new ApiRequestError({ kind: 'network', text: errorText(error) });
   }
-  if (!response.ok) throw await failedResponse(route, response);
-  return readResponse(route, response);
+  if (response.ok) return response;
+  if (response.status === 401 && options.endsSessionOn401) getApiContext().onUnauthorized?.();
+  const data = await response.json().then(readErrorData, () => null);
+  throw new ApiRequestError({
+    kind: 'response',
+    status: response.status,
+    statusText: response.statusText,
+    data,
+  });
 }
 
 interface Prepared {
@@ -61,7 +97,7 @@ interface Prepared {
 function prepare<R extends RouteDef>(route: R, options: CallOptions<R> | undefined): Prepared {
   try {
     const url = buildUrl(route.path, options?.params, options?.query);
-    const headers = buildHeaders(options?.organizationId);
+    const headers = apiHeaders(options?.organizationId);
     const request: RequestInit = { method: route.method, headers, signal: options?.signal };
     if (options?.body !== undefined) {
       headers.set('content-type', 'application/json');
@@ -91,7 +127,11 @@ export function buildUrl(path: string, params?: Record<string, string>, query?: 
   return text ? `${filled}?${text}` : filled;
 }
 
-function buildHeaders(organizationOverride: string | null | undefined): Headers {
+/**
+ * The spec §7 headers of every request: the apikey, the organisation (the active one unless
+ * overridden), the time zone and its offset, and the locale as Content-Language.
+ */
+export function apiHeaders(organizationOverride?: string | null): Headers {
   const context = getApiContext();
   const headers = new Headers({ accept: 'application/json' });
   if (context.apikey) headers.set(HEADERS.authorization, context.apikey);
@@ -102,19 +142,6 @@ function buildHeaders(organizationOverride: string | null | undefined): Headers 
   headers.set(HEADERS.timeZoneOffset, String(new Date().getTimezoneOffset()));
   headers.set(HEADERS.contentLanguage, context.locale);
   return headers;
-}
-
-async function failedResponse(route: RouteDef, response: Response): Promise<ApiRequestError> {
-  // spec §8: any 401 outside the login call ends the session.
-  const isLogin = route.path === accountRoutes.login.path && route.method === 'POST';
-  if (response.status === 401 && !isLogin) getApiContext().onUnauthorized?.();
-  const data = await response.json().then(readErrorData, () => null);
-  return new ApiRequestError({
-    kind: 'response',
-    status: response.status,
-    statusText: response.statusText,
-    data,
-  });
 }
 
 async function readResponse<R extends RouteDef>(route: R, response: Response) {

@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Model, Schema } from '@listina/forms';
-import { tableRoutes, type ListQuery, type TableRecord } from '@listina/contract';
+import { tableRoutes, type EntityInfo, type ListQuery, type TableRecord } from '@listina/contract';
 import { callApi } from '../api/client';
 import { getApiContext } from '../api/context';
 
@@ -23,6 +23,27 @@ export function useEntities() {
     queryFn: ({ signal }) => callApi(tableRoutes.entities, { signal }),
     staleTime: Infinity,
   });
+}
+
+/** What this user may do with a table, and by which columns its list sorts. */
+export type TableRights = Pick<EntityInfo, 'canWrite' | 'canCreate' | 'canDelete' | 'sortKeys'>;
+
+const NO_RIGHTS: TableRights = {
+  canWrite: false,
+  canCreate: false,
+  canDelete: false,
+  sortKeys: [],
+};
+
+/**
+ * The rights of one table from GET /api/cl (the list the code-list sidebar shows, loaded
+ * once): undefined while it loads; none at all for a table the list does not have, or when
+ * the list failed (the table is then only shown; its own calls report what is wrong).
+ */
+export function useTableRights(table: string): TableRights | undefined {
+  const entities = useEntities();
+  if (entities.isPending) return undefined;
+  return entities.data?.items.find((item) => item.name === table) ?? NO_RIGHTS;
 }
 
 /** GET /api/cl/schema/{table}; schemas change only with a deployment. */

@@ -15,7 +15,7 @@ export function LanguageMenu({ color }: { color?: 'inherit' | 'primary' }) {
         color={color ?? 'primary'}
         startIcon={<TranslateIcon />}
         onClick={(event) => setAnchor(event.currentTarget)}
-        aria-label={t('common.language')}
+        aria-label={`${t('common.language')}: ${locale}`}
         aria-haspopup="menu"
         aria-expanded={anchor !== null}
         data-testid="language-menu"

@@ -19,8 +19,24 @@ import {
 } from '../../schema-ui/grid/grid-test-kit';
 
 const entities = [
-  { name: 'currency', labelId: 'currency.title', label: 'Currencies', canWrite: true },
-  { name: 'vatRate', labelId: 'vatRate.title', label: 'VAT rates', canWrite: false },
+  {
+    name: 'currency',
+    labelId: 'currency.title',
+    label: 'Currencies',
+    canWrite: true,
+    canCreate: true,
+    canDelete: true,
+    sortKeys: ['code'],
+  },
+  {
+    name: 'vatRate',
+    labelId: 'vatRate.title',
+    label: 'VAT rates',
+    canWrite: false,
+    canCreate: false,
+    canDelete: false,
+    sortKeys: ['code', 'name'],
+  },
 ];
 
 const currencySchema = {

@@ -59,7 +59,7 @@ export function CodeListsPage() {
         >
           {t('codeLists.title')}
         </Typography>
-        <List dense data-testid="code-lists-sidebar">
+        <List dense component="div" data-testid="code-lists-sidebar">
           {items.map((item) => (
             <ListItemButton
               key={item.name}
@@ -91,12 +91,8 @@ export function CodeListsPage() {
                 {t('codeLists.readonly')}
               </Alert>
             )}
-            <TableGrid
-              key={entity.name}
-              table={entity.name}
-              readonly={!entity.canWrite}
-              height="fill"
-            />
+            {/* The grid reads the table's rights (write, add, delete, sort keys) itself. */}
+            <TableGrid key={entity.name} table={entity.name} height="fill" />
           </>
         )}
       </Paper>

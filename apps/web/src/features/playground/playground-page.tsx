@@ -22,7 +22,7 @@ export function PlaygroundPage() {
   const isInputs = section === INPUTS_SECTION;
 
   return (
-    <Container maxWidth="lg" sx={{ py: 3 }} data-testid="playground-page">
+    <Container component="main" maxWidth="lg" sx={{ py: 3 }} data-testid="playground-page">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
         <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
           {t('playground.title')}

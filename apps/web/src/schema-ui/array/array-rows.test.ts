@@ -29,6 +29,21 @@ describe('array rows (spec §4)', () => {
     expect(rows[1]).toEqual({ id: -1, isDefault: false });
   });
 
+  it("starts a new row from the schema's default row (a new bank account is active)", () => {
+    const schema = SchemaSchema.parse({
+      id: 'bankAccount',
+      inputProps: { defaultRow: { code: '', isDefault: false, isActive: true } },
+      fields: [
+        { name: 'code', inputType: 'text' },
+        { name: 'isDefault', inputType: 'checkbox' },
+        { name: 'isActive', inputType: 'checkbox' },
+      ],
+    });
+    expect(addRow([], schema, { code: 'SI56' })).toEqual([
+      { id: -1, code: 'SI56', isDefault: false, isActive: true },
+    ]);
+  });
+
   it('marks an existing row for delete and drops a new one', () => {
     const rows: Row[] = [
       { id: 0, code: 'A' },

@@ -30,13 +30,18 @@ export function nextTemporaryId(rows: readonly Row[]): number {
   return lowest - 1;
 }
 
-/** A row with every checkbox of the row schema unticked and nothing else filled in. */
+/**
+ * A new row: the row schema's default row (inputProps.defaultRow, the server's default model
+ * of the row entity) over every checkbox unticked.
+ */
 export function blankRow(schema: Schema, id: number): Row {
   const row: Row = { id };
   for (const field of schema.fields) {
     if (field.inputType === 'checkbox' || field.dataType === 'bool') row[field.name] = false;
   }
-  return row;
+  const defaults = schema.inputProps?.defaultRow;
+  const isObject = typeof defaults === 'object' && defaults !== null && !Array.isArray(defaults);
+  return isObject ? { ...row, ...(defaults as Model), id } : row;
 }
 
 export function addRow(rows: readonly Row[], schema: Schema, values: Model = {}): Row[] {

@@ -18,8 +18,19 @@ const schema: SchemaInput = {
 const record = { id: 1, key: 'k1', version: 1, displayTitle: 'P1 Šumi', code: 'P1', name: 'Šumi' };
 const savedItem = (body: unknown) => ({ ...record, ...(body as object), version: 2 });
 
-function partnerApi(handlers: Record<string, Handler> = {}) {
+const partnerEntity = {
+  name: 'partner',
+  labelId: 'partner.title',
+  label: 'Partners',
+  canWrite: true,
+  canCreate: true,
+  canDelete: true,
+  sortKeys: ['code', 'name'],
+};
+
+function partnerApi(handlers: Record<string, Handler> = {}, rights: object = {}) {
   return fakeApi({
+    'GET /api/cl': () => json({ items: [{ ...partnerEntity, ...rights }] }),
     'GET /api/cl/schema/:name': () => json(schema),
     'GET /api/cl/default.model/:name': () => json({ code: '', name: '' }),
     'GET /api/cl/:name/:key': () => json(record),
@@ -199,6 +210,22 @@ describe('edit dialog (spec §2, §4)', () => {
   it('hides the unlock toggle when canUnlock is false', async () => {
     partnerApi();
     await openDialog({ table: 'partner', key: 'k1', canUnlock: false, canDelete: false });
+    expect(screen.queryByTestId('edit-dialog-lock')).toBeNull();
+    expect(screen.queryByTestId('edit-dialog-delete')).toBeNull();
+  });
+
+  it('offers no delete or add another when the table allows neither (GET /api/cl)', async () => {
+    partnerApi({}, { canDelete: false, canCreate: false });
+    await openDialog({ table: 'partner', key: 'k1' });
+    expect(await screen.findByTestId('edit-dialog-lock')).toBeTruthy();
+    expect(screen.queryByTestId('edit-dialog-delete')).toBeNull();
+    expect(screen.queryByTestId('edit-dialog-add-another')).toBeNull();
+  });
+
+  it('offers no unlock to a user who may not change the table', async () => {
+    partnerApi({}, { canWrite: false, canDelete: false, canCreate: false });
+    await openDialog({ table: 'partner', key: 'k1' });
+    await screen.findByTestId('edit-dialog-close');
     expect(screen.queryByTestId('edit-dialog-lock')).toBeNull();
     expect(screen.queryByTestId('edit-dialog-delete')).toBeNull();
   });

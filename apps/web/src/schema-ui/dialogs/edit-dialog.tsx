@@ -9,6 +9,7 @@ import { PREVIEW_DIALOG_MAX_WIDTH, SCHEMA_DIALOG_MAX_WIDTH } from '../../app/con
 import { useI18n, type TFunction } from '../../app/i18n';
 import { CenteredProgress } from '../../ui/centered-progress';
 import { MessageAlert } from '../../ui/message-alert';
+import { useTableRights } from '../api';
 import { SchemaForm } from '../form/schema-form';
 import { ConfirmDialog } from './confirm-dialog';
 import type { EditDialogParams, EditDialogResult } from './dialog-context';
@@ -80,6 +81,9 @@ export function EditDialog({ params, depth, onDone }: EditDialogProps) {
     useEditDialog(params);
   const canShowPreview = schema?.options?.canShowPreview === true;
   const hasRecord = state.mode === 'view' || state.mode === 'edit';
+  // Whoever opened the dialog, it offers only what the user may do with the table (GET /api/cl).
+  const rights = useTableRights(params.table);
+  const canUnlock = params.canUnlock !== false && rights?.canWrite === true;
 
   const onPromptConfirm = () => {
     switch (state.prompt?.kind) {
@@ -135,10 +139,12 @@ export function EditDialog({ params, depth, onDone }: EditDialogProps) {
       <EditDialogHeader
         titleId={titleId}
         title={dialogTitle(state, params, t)}
-        locked={hasRecord && params.canUnlock !== false ? state.mode === 'view' : null}
+        locked={hasRecord && canUnlock ? state.mode === 'view' : null}
         lockEnabled={!state.busy && !state.dirty}
-        canAddMore={params.canAddMore !== false && state.model !== null}
-        canDelete={params.canDelete !== false && hasRecord}
+        canAddMore={
+          params.canAddMore !== false && state.model !== null && rights?.canCreate === true
+        }
+        canDelete={params.canDelete !== false && hasRecord && rights?.canDelete === true}
         previewing={canShowPreview ? state.previewing : null}
         busy={state.busy}
         onToggleLock={() => dispatch({ type: state.mode === 'view' ? 'unlock' : 'lock' })}

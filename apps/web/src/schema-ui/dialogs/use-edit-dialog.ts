@@ -78,7 +78,7 @@ export function useEditDialog(params: EditDialogParams) {
     try {
       const result = await saveRecord(table, model, options.ignoreWarnings);
       void invalidateTables(queryClient, [table]);
-      undo?.offer({ undoId: result.undoId, kind: 'other', tables: [table] });
+      undo?.offer({ undoIds: [result.undoId], kind: 'other', tables: [table] });
       dispatch({ type: 'saved', record: result.item });
       if (addAnother) await startNewRecord();
     } catch (error) {
@@ -104,7 +104,7 @@ export function useEditDialog(params: EditDialogParams) {
     try {
       const result = await deleteRecords(table, [recordKey]);
       void invalidateTables(queryClient, [table]);
-      undo?.offer({ undoId: result.undoId, kind: 'delete', tables: [table] });
+      undo?.offer({ undoIds: [result.undoId], kind: 'delete', tables: [table] });
       dispatch({ type: 'deleted' });
     } catch (error) {
       dispatch({ type: 'deleteFailed', error });

@@ -1,9 +1,7 @@
 import { memo, type RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import Checkbox from '@mui/material/Checkbox';
 import TableBody from '@mui/material/TableBody';
 import type { SxProps, Theme } from '@mui/material/styles';
-import CheckIcon from '@mui/icons-material/Check';
 import type { TableRecord } from '@listina/contract';
 import type { NumberFormatOptions } from '@listina/forms';
 import { TABLE_INITIAL_ROWS } from '../../app/constants';
@@ -13,6 +11,14 @@ import { formatCell, type GridColumn } from './columns';
 /** Every row has this height, so positions need no measuring (and tests need no layout). */
 export const ROW_HEIGHT = 37;
 const OVERSCAN_ROWS = 10;
+// The icons of MUI's Checkbox and of @mui/icons-material's Check as plain SVG: with the
+// styled components, mounting the rows that a scroll brings into view cost twice as much
+// (bench/README.md, "Web: the code-list grid").
+const BLANK_BOX_PATH =
+  'M19 5v14H5V5h14m0-2H5c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h14c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2z';
+const CHECKED_BOX_PATH =
+  'M19 3H5c-1.11 0-2 .9-2 2v14c0 1.1.89 2 2 2h14c1.11 0 2-.9 2-2V5c0-1.1-.89-2-2-2zm-9 14l-5-5 1.41-1.41L10 14.17l7.59-7.59L19 8l-9 9z';
+const CHECK_PATH = 'M9 16.17 4.83 12l-1.42 1.41L9 19 21 7l-1.41-1.41z';
 
 /** Cell styles set once on the table: body cells are plain elements (see GridRow). */
 export function gridStyles(width: number): SxProps<Theme> {
@@ -36,6 +42,27 @@ export function gridStyles(width: number): SxProps<Theme> {
     '& td.grid-number': { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
     '& td.grid-select': { p: 0, textAlign: 'center' },
     '& td.grid-bool': { textAlign: 'center' },
+    '& td svg': { width: 20, height: 20, fill: 'currentColor', verticalAlign: 'middle' },
+    // MUI's small Checkbox drawn with plain elements (see GridRow).
+    '& .grid-checkbox': {
+      position: 'relative',
+      display: 'inline-flex',
+      verticalAlign: 'middle',
+      p: 0.5,
+      borderRadius: '50%',
+      color: 'text.secondary',
+    },
+    '& .grid-checkbox:hover': { bgcolor: 'action.hover' },
+    '& .grid-checkbox[data-checked]': { color: 'primary.main' },
+    '& .grid-checkbox input': {
+      position: 'absolute',
+      inset: 0,
+      width: '100%',
+      height: '100%',
+      m: 0,
+      opacity: 0,
+      cursor: 'pointer',
+    },
     '& tbody tr:hover': { bgcolor: 'action.hover' },
     '& tbody tr[aria-selected="true"]': { bgcolor: 'action.selected' },
     '&:focus-visible tr[data-focused] td': {
@@ -149,7 +176,7 @@ interface GridRowProps {
   onToggle: (key: string) => void;
 }
 
-// Plain cells: a scroll re-renders dozens of rows, and styled components would cost frames.
+// Plain cells, plain checkbox: a scroll mounts dozens of rows, and styled components cost frames.
 const GridRow = memo(function GridRow(props: GridRowProps) {
   const { t } = useI18n();
   const { row, index } = props;
@@ -165,14 +192,18 @@ const GridRow = memo(function GridRow(props: GridRowProps) {
       onDoubleClick={() => props.onActivate(row)}
     >
       <td className="grid-select" onDoubleClick={(event) => event.stopPropagation()}>
-        <Checkbox
-          size="small"
-          checked={props.isSelected}
-          tabIndex={-1}
-          sx={{ p: 0.5 }}
-          onChange={() => props.onToggle(row.key)}
-          slotProps={{ input: { 'aria-label': t('grid.selectRow', [title]) } }}
-        />
+        <span className="grid-checkbox" data-checked={props.isSelected || undefined}>
+          <input
+            type="checkbox"
+            checked={props.isSelected}
+            tabIndex={-1}
+            onChange={() => props.onToggle(row.key)}
+            aria-label={t('grid.selectRow', [title])}
+          />
+          <svg viewBox="0 0 24 24" focusable="false" aria-hidden>
+            <path d={props.isSelected ? CHECKED_BOX_PATH : BLANK_BOX_PATH} />
+          </svg>
+        </span>
       </td>
       {props.columns.map((column) => {
         const value = row[column.name];
@@ -180,11 +211,10 @@ const GridRow = memo(function GridRow(props: GridRowProps) {
           return (
             <td key={column.name} className="grid-bool">
               {value === true && (
-                <CheckIcon
-                  fontSize="small"
-                  titleAccess={t('grid.yes')}
-                  sx={{ verticalAlign: 'middle' }}
-                />
+                <svg viewBox="0 0 24 24" focusable="false" role="img">
+                  <title>{t('grid.yes')}</title>
+                  <path d={CHECK_PATH} />
+                </svg>
               )}
             </td>
           );

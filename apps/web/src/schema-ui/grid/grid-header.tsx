@@ -11,6 +11,7 @@ import type { GridColumn } from './columns';
 import type { SortKey } from './sort';
 
 export const SELECT_COLUMN_WIDTH = 48;
+const TITLE_STYLE = { maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
 const KEYBOARD_RESIZE_STEP = 10;
 
 interface GridHeaderProps {
@@ -18,13 +19,18 @@ interface GridHeaderProps {
   widthOf: (column: GridColumn) => number;
   onResize: (name: string, width: number, save: boolean) => void;
   sort: readonly SortKey[];
+  /** The columns the list call sorts by (its declared sort keys); the others are plain. */
+  sortable: ReadonlySet<string>;
   onSort: (name: string, additive: boolean) => void;
   selection: 'none' | 'some' | 'all';
   onSelectAll: (selected: boolean) => void;
   canSelect: boolean;
 }
 
-/** Header row: select-all, sortable column titles (shift adds a key) and resize handles. */
+/**
+ * Header row: select-all, column titles (those of sort keys sort on click; shift adds a key)
+ * and resize handles.
+ */
 export function GridHeader(props: GridHeaderProps) {
   const { t } = useI18n();
   const { columns, sort, selection } = props;
@@ -55,20 +61,29 @@ export function GridHeader(props: GridHeaderProps) {
               sx={{ whiteSpace: 'nowrap' }}
               data-testid={`grid-header-${column.name}`}
             >
-              <TableSortLabel
-                active={key !== undefined}
-                direction={key?.desc ? 'desc' : 'asc'}
-                onClick={(event: MouseEvent) => props.onSort(column.name, event.shiftKey)}
-                sx={{ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' }}
-                data-testid={`grid-sort-${column.name}`}
-              >
-                {column.label}
-                {key && sort.length > 1 && (
-                  <Box component="sup" sx={{ ml: 0.25 }} aria-hidden>
-                    {index + 1}
-                  </Box>
-                )}
-              </TableSortLabel>
+              {props.sortable.has(column.name) ? (
+                <TableSortLabel
+                  active={key !== undefined}
+                  direction={key?.desc ? 'desc' : 'asc'}
+                  onClick={(event: MouseEvent) => props.onSort(column.name, event.shiftKey)}
+                  sx={TITLE_STYLE}
+                  data-testid={`grid-sort-${column.name}`}
+                >
+                  {column.label}
+                  {key && sort.length > 1 && (
+                    <Box component="sup" sx={{ ml: 0.25 }} aria-hidden>
+                      {index + 1}
+                    </Box>
+                  )}
+                </TableSortLabel>
+              ) : (
+                <Box
+                  component="span"
+                  sx={{ ...TITLE_STYLE, display: 'inline-block', verticalAlign: 'bottom' }}
+                >
+                  {column.label}
+                </Box>
+              )}
               <ResizeHandle
                 label={t('grid.resizeColumn', [column.label])}
                 width={props.widthOf(column)}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
 import { screen, waitFor } from '@testing-library/react';
 import { expect, vi } from 'vitest';
-import type { TableRecord } from '@listina/contract';
+import type { EntityInfo, TableRecord } from '@listina/contract';
 import type { SchemaInput } from '@listina/forms';
 import { RootLayout } from '../../app/guard';
 import {
@@ -49,6 +49,17 @@ export function rateRow(n: number): TableRecord {
   };
 }
 
+/** GET /api/cl's item for the table: every right, sorted by code, name and rate. */
+export const rateEntity: EntityInfo = {
+  name: 'vatRate',
+  labelId: 'vatRate.title',
+  label: 'VAT rates',
+  canWrite: true,
+  canCreate: true,
+  canDelete: true,
+  sortKeys: ['code', 'name', 'rate'],
+};
+
 export const rateRows = (from: number, count: number) =>
   Array.from({ length: count }, (_, i) => rateRow(from + i));
 
@@ -77,6 +88,8 @@ export function fakeUndo(): Undo {
 
 interface RenderGridOptions {
   handlers?: Record<string, Handler>;
+  /** Overrides of the table's rights in GET /api/cl. */
+  rights?: Partial<EntityInfo>;
   props?: Partial<TableGridProps>;
   dialogs?: Dialogs;
   undo?: Undo;
@@ -87,6 +100,7 @@ export function renderGrid(options: RenderGridOptions = {}) {
   const dialogs = options.dialogs ?? fakeDialogs();
   const undo = options.undo ?? fakeUndo();
   const calls = signedIn(organizations(1), {
+    'GET /api/cl': () => json({ items: [{ ...rateEntity, ...options.rights }] }),
     'GET /api/cl/schema/:name': () => json(rateSchema),
     'GET /api/cl/:name': pagedRows(rateRows(1, 30)),
     ...options.handlers,

@@ -15,7 +15,10 @@ interface GridToolbarProps {
   search: string;
   onSearch: (text: string) => void;
   selectedCount: string | null;
-  isReadonly: boolean;
+  /** Add and import (spec §5: absent from read-only grids and tables without new records). */
+  canCreate: boolean;
+  /** Delete of the selected rows. */
+  canDelete: boolean;
   onAdd: () => void;
   onDeleteSelected: () => void;
   onExport: () => void;
@@ -24,7 +27,7 @@ interface GridToolbarProps {
   status: ReactNode;
 }
 
-/** Search box and the grid's actions; changing actions are absent from read-only grids. */
+/** Search box and the grid's actions; those the user may not take are absent. */
 export function GridToolbar(props: GridToolbarProps) {
   const { t } = useI18n();
   return (
@@ -47,12 +50,12 @@ export function GridToolbar(props: GridToolbarProps) {
         }}
         sx={{ minWidth: 220 }}
       />
-      {!props.isReadonly && (
+      {props.canCreate && (
         <Button startIcon={<AddIcon />} onClick={props.onAdd} data-testid="grid-add">
           {t('grid.add')}
         </Button>
       )}
-      {!props.isReadonly && props.selectedCount !== null && (
+      {props.canDelete && props.selectedCount !== null && (
         <Button
           color="error"
           startIcon={<DeleteIcon />}
@@ -65,7 +68,7 @@ export function GridToolbar(props: GridToolbarProps) {
       <Button startIcon={<DownloadIcon />} onClick={props.onExport} data-testid="grid-export">
         {t('grid.export')}
       </Button>
-      {!props.isReadonly && (
+      {props.canCreate && (
         <Button startIcon={<UploadIcon />} onClick={props.onImport} data-testid="grid-import">
           {t('grid.import')}
         </Button>

@@ -1,5 +1,4 @@
 import {
-  HEADERS,
   ImportResponseSchema,
   type ExportBody,
   type ImportResponse,
@@ -7,47 +6,13 @@ import {
   tableIoRoutes,
 } from '@listina/contract';
 import { ApiRequestError } from '../../api/api-error';
-import { buildUrl } from '../../api/client';
-import { getApiContext } from '../../api/context';
-import { readErrorData } from '../../api/error-data';
+import { buildUrl, fetchApi } from '../../api/client';
 
 /**
  * Export and import of a code-list table as a file (spec §7: POST /api/cl/{name}/export and
  * /import). These carry a binary answer or a multipart body, which callApi does not, so they
- * use fetch with the same spec §7 headers and decode failures into ApiRequestError (spec §8:
- * binary download errors are decoded from JSON).
+ * go through fetchApi: the same spec §7 headers and spec §8 failures.
  */
-
-function requestHeaders(): Headers {
-  const context = getApiContext();
-  const headers = new Headers({ accept: 'application/json' });
-  if (context.apikey) headers.set(HEADERS.authorization, context.apikey);
-  if (context.organizationId) headers.set(HEADERS.organizationId, context.organizationId);
-  headers.set(HEADERS.timeZone, Intl.DateTimeFormat().resolvedOptions().timeZone);
-  headers.set(HEADERS.timeZoneOffset, String(new Date().getTimezoneOffset()));
-  headers.set(HEADERS.contentLanguage, context.locale);
-  return headers;
-}
-
-async function send(url: string, init: RequestInit): Promise<Response> {
-  let response: Response;
-  try {
-    response = await fetch(url, init);
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    const text = error instanceof Error ? error.message : String(error);
-    throw new ApiRequestError({ kind: 'network', text });
-  }
-  if (response.ok) return response;
-  if (response.status === 401) getApiContext().onUnauthorized?.();
-  const data = await response.json().then(readErrorData, () => null);
-  throw new ApiRequestError({
-    kind: 'response',
-    status: response.status,
-    statusText: response.statusText,
-    data,
-  });
-}
 
 /** The name a content-disposition header gives (RFC 6266: filename* wins over filename). */
 export function filenameFromDisposition(header: string | null, fallback: string): string {
@@ -86,9 +51,11 @@ export async function exportTable(
   body: ExportBody,
 ): Promise<string> {
   const url = buildUrl(tableIoRoutes.export.path, { name: table }, { format });
-  const headers = requestHeaders();
-  headers.set('content-type', 'application/json');
-  const response = await send(url, { method: 'POST', headers, body: JSON.stringify(body) });
+  const response = await fetchApi(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const filename = filenameFromDisposition(
     response.headers.get('content-disposition'),
     `${table}.${format}`,
@@ -116,7 +83,7 @@ export async function importTable(
   const form = new FormData();
   form.append('file', file, file.name);
   // No content-type header: the browser writes the multipart boundary itself.
-  const response = await send(url, { method: 'POST', headers: requestHeaders(), body: form });
+  const response = await fetchApi(url, { method: 'POST', body: form });
   const parsed = ImportResponseSchema.safeParse(await response.json().catch(() => null));
   if (!parsed.success) {
     throw new ApiRequestError({

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { en } from '../../test/catalogue';
-import { json, type RecordedCall } from '../../test/fake-api';
+import { apiError, json, type RecordedCall } from '../../test/fake-api';
 import { listCalls, pagedRows, rateRows, renderGrid, rowTexts, waitForRows } from './grid-test-kit';
 
 const checkbox = (title: string) =>
@@ -54,12 +54,81 @@ describe('table grid actions', () => {
     expect(deleteCall?.path).toBe('/api/cl/vatRate');
     expect(deleteCall?.body).toEqual({ keys: ['key-1', 'key-3'] });
     expect(undo.offer).toHaveBeenCalledWith({
-      undoId: 'undo-7',
+      undoIds: ['undo-7'],
       kind: 'delete',
+      count: 2,
       tables: ['vatRate'],
     });
     expect(listCalls(calls)).toHaveLength(2);
     expect(screen.queryByTestId('grid-delete-selected')).toBeNull();
+  });
+
+  it('deletes more rows than one call takes in calls of 1,000 after one confirm, with one undo', async () => {
+    const rows = rateRows(1, 2500);
+    const deleted: string[][] = [];
+    const { undo } = renderGrid({
+      handlers: {
+        // One page holding every row, so that select-all selects 2,500.
+        'GET /api/cl/:name': () => json({ items: rows, nextCursor: null }),
+        'DELETE /api/cl/:name': ({ body }) => {
+          const keys = (body as { keys: string[] }).keys;
+          deleted.push(keys);
+          return json({ deleted: keys.length, undoId: `undo-${deleted.length}` });
+        },
+      },
+    });
+    await waitForRows(20);
+    await userEvent.click(screen.getByRole('checkbox', { name: en('grid.selectAll') }));
+    await userEvent.click(screen.getByTestId('grid-delete-selected'));
+    const dialog = await screen.findByTestId('grid-delete-dialog');
+    expect(within(dialog).getByText(en('grid.delete.many', '2500'))).toBeTruthy();
+    await userEvent.click(within(dialog).getByTestId('grid-delete-confirm'));
+
+    await waitFor(() => expect(undo.offer).toHaveBeenCalledTimes(1));
+    expect(deleted.map((keys) => keys.length)).toEqual([1000, 1000, 500]);
+    expect(deleted.flat()).toEqual(rows.map((row) => row.key));
+    expect(undo.offer).toHaveBeenCalledWith({
+      undoIds: ['undo-1', 'undo-2', 'undo-3'],
+      kind: 'delete',
+      count: 2500,
+      tables: ['vatRate'],
+    });
+    await waitFor(() => expect(screen.queryByTestId('grid-delete-dialog')).toBeNull());
+  });
+
+  it('keeps what a bulk delete removed before a refusal undoable, and asks about the rest', async () => {
+    const rows = rateRows(1, 1200);
+    let attempts = 0;
+    const { undo } = renderGrid({
+      handlers: {
+        'GET /api/cl/:name': () => json({ items: rows, nextCursor: null }),
+        'DELETE /api/cl/:name': ({ body }) => {
+          attempts += 1;
+          if (attempts === 2) return apiError(409, 'The rate is used by 3 invoices.');
+          const keys = (body as { keys: string[] }).keys;
+          return json({ deleted: keys.length, undoId: `undo-${attempts}` });
+        },
+      },
+    });
+    await waitForRows(20);
+    await userEvent.click(screen.getByRole('checkbox', { name: en('grid.selectAll') }));
+    await userEvent.click(screen.getByTestId('grid-delete-selected'));
+    const dialog = await screen.findByTestId('grid-delete-dialog');
+    await userEvent.click(within(dialog).getByTestId('grid-delete-confirm'));
+
+    expect((await within(dialog).findByTestId('grid-delete-error')).textContent).toBe(
+      'The rate is used by 3 invoices.',
+    );
+    expect(within(dialog).getByText(en('grid.delete.many', '200'))).toBeTruthy();
+    expect(undo.offer).toHaveBeenCalledWith({
+      undoIds: ['undo-1'],
+      kind: 'delete',
+      count: 1000,
+      tables: ['vatRate'],
+    });
+    expect(screen.getByTestId('grid-delete-selected').textContent).toBe(
+      en('grid.deleteSelected', '200'),
+    );
   });
 
   it('asks to delete the focused row with the Delete key, naming it, and shows a refusal', async () => {
@@ -212,7 +281,7 @@ describe('table grid actions', () => {
     await userEvent.click(screen.getByTestId('grid-import-confirm'));
     await waitFor(() =>
       expect(undo.offer).toHaveBeenCalledWith({
-        undoId: 'undo-9',
+        undoIds: ['undo-9'],
         kind: 'other',
         tables: ['vatRate'],
       }),

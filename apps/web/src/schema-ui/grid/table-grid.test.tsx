@@ -122,6 +122,18 @@ describe('table grid', () => {
     expect(header('code').hasAttribute('aria-sort')).toBe(false);
   });
 
+  it('sorts only by the columns the table declares as sort keys; other titles are plain', async () => {
+    const { calls } = renderGrid({ rights: { sortKeys: ['name'] } });
+    await waitForRows(20);
+    expect(screen.queryByTestId('grid-sort-code')).toBeNull();
+    expect(screen.queryByTestId('grid-sort-rate')).toBeNull();
+    expect(screen.getByTestId('grid-header-code').textContent).toBe('Code');
+    await userEvent.click(screen.getByTestId('grid-header-code'));
+    await userEvent.click(screen.getByTestId('grid-sort-name'));
+    await waitFor(() => expect(listCalls(calls).at(-1)?.get('sort')).toBe('name asc'));
+    expect(listCalls(calls).filter((q) => q.has('sort'))).toHaveLength(1);
+  });
+
   it('shows the server message when a sort key is refused', async () => {
     const message = 'Sorting by "rate" is not possible; sort by one of: code, name.';
     renderGrid({
@@ -198,6 +210,44 @@ describe('table grid', () => {
     );
     await userEvent.dblClick(cellAt(4, 2));
     expect(opened).toEqual(['key-5']);
+  });
+
+  it('hides add and import when the table takes no new records, and delete when it allows none', async () => {
+    const first = renderGrid({ rights: { canCreate: false } });
+    await waitForRows(20);
+    expect(screen.queryByTestId('grid-add')).toBeNull();
+    expect(screen.queryByTestId('grid-import')).toBeNull();
+    await userEvent.click(cellAt(0, 1));
+    await userEvent.keyboard(' ');
+    expect(screen.getByTestId('grid-delete-selected')).toBeTruthy();
+    first.unmount();
+
+    renderGrid({ rights: { canDelete: false } });
+    await waitForRows(20);
+    expect(screen.getByTestId('grid-add')).toBeTruthy();
+    expect(screen.getByTestId('grid-import')).toBeTruthy();
+    await userEvent.click(cellAt(0, 1));
+    await userEvent.keyboard(' {Delete}');
+    expect(screen.getAllByTestId('grid-row')[0]?.getAttribute('aria-selected')).toBe('true');
+    expect(screen.queryByTestId('grid-delete-selected')).toBeNull();
+    expect(screen.queryByTestId('grid-delete-dialog')).toBeNull();
+  });
+
+  it('treats a table the user may not change as read-only, and opens its rows locked', async () => {
+    const { dialogs } = renderGrid({
+      rights: { canWrite: false, canCreate: false, canDelete: false },
+    });
+    await waitForRows(20);
+    expect(screen.queryByTestId('grid-add')).toBeNull();
+    screen.getByRole('grid').focus();
+    await userEvent.keyboard('{Enter}');
+    expect(dialogs.openEdit).toHaveBeenCalledWith({
+      table: 'vatRate',
+      key: 'key-1',
+      canUnlock: false,
+      canAddMore: false,
+      canDelete: false,
+    });
   });
 
   it('shows no add, delete or import in a read-only grid, and the add button opens a new record', async () => {

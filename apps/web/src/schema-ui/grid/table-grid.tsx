@@ -19,7 +19,7 @@ import { useI18n } from '../../app/i18n';
 import { useSession } from '../../app/session';
 import { CenteredProgress } from '../../ui/centered-progress';
 import { MessageAlert } from '../../ui/message-alert';
-import { useSchema } from '../api';
+import { useSchema, useTableRights, type TableRights } from '../api';
 import { useDialogs } from '../dialogs/dialog-context';
 import { labelOf } from '../form/labels';
 import { gridColumns, rowColumnNames, type GridColumn } from './columns';
@@ -43,7 +43,10 @@ export interface TableGridProps {
   onOpen?: (row: TableRecord) => void;
   /** A lookup's view-all: Enter or double-click picks the row instead of opening it. */
   onPick?: (row: TableRecord) => void;
-  /** spec §5: read-only grids hide add, delete and import. */
+  /**
+   * spec §5: read-only grids hide add, delete and import. A table the user may not change,
+   * add to or delete from (GET /api/cl) hides them without being told.
+   */
   readonly?: boolean;
   /**
    * Height of the scrolling rows, so the grid never grows past it; 'fill' takes the room
@@ -62,11 +65,12 @@ const NEAR_END_ROWS = 50;
 export function TableGrid(props: TableGridProps) {
   const { t } = useI18n();
   const schema = useSchema(props.table);
+  const rights = useTableRights(props.table);
   if (schema.isError) {
     return <MessageAlert message={formatApiError(schema.error, t)} testId="grid-error" />;
   }
-  if (!schema.data) return <SchemaLoading />;
-  return <LoadedGrid key={props.table} {...props} schema={schema.data} />;
+  if (!schema.data || !rights) return <SchemaLoading />;
+  return <LoadedGrid key={props.table} {...props} schema={schema.data} rights={rights} />;
 }
 
 /** spec §9: a loading indicator only once loading has taken 500 ms. */
@@ -83,12 +87,16 @@ function LoadedGrid({
   readonly,
   height,
   schema,
-}: TableGridProps & { schema: Schema }) {
+  rights,
+}: TableGridProps & { schema: Schema; rights: TableRights }) {
   const { t, has } = useI18n();
   const { user } = useSession();
   const dialogs = useDialogs();
   const gridId = useId();
-  const isReadonly = readonly === true || schema.readonly === true;
+  const isReadonly = readonly === true || schema.readonly === true || !rights.canWrite;
+  const canCreate = !isReadonly && rights.canCreate;
+  const canDelete = !isReadonly && rights.canDelete;
+  const sortable = useMemo(() => new Set(rights.sortKeys), [rights.sortKeys]);
   const numbers = useMemo(
     () => ({
       decimalSeparator: user?.localeSettings.decimalSeparator,
@@ -153,7 +161,11 @@ function LoadedGrid({
     selected,
     headers: columns.map((column) => ({ field: column.name, label: column.label })),
     onDeleted: (keys) =>
-      setSelected((old) => new Set([...old].filter((key) => !keys.includes(key)))),
+      setSelected((old) => {
+        const next = new Set(old);
+        for (const key of keys) next.delete(key);
+        return next;
+      }),
   });
   const [isExportOpen, setExportOpen] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -174,7 +186,7 @@ function LoadedGrid({
     if (target !== null) focusRow(target);
     else if (event.key === 'Enter' && row) open(row);
     else if (event.key === ' ' && row) toggle(row.key);
-    else if (event.key === 'Delete' && row && !isReadonly) {
+    else if (event.key === 'Delete' && row && canDelete) {
       actions.askDelete({ keys: [row.key], title: row.displayTitle || row.key });
     } else return;
     event.preventDefault();
@@ -201,7 +213,8 @@ function LoadedGrid({
           scrollToTop();
         }}
         selectedCount={selected.size > 0 ? count(selected.size) : null}
-        isReadonly={isReadonly}
+        canCreate={canCreate}
+        canDelete={canDelete}
         onAdd={() => void dialogs.openEdit({ table })}
         onDeleteSelected={() => actions.askDelete({ keys: [...selected] })}
         onExport={() => setExportOpen(true)}
@@ -252,6 +265,7 @@ function LoadedGrid({
             widthOf={widthOf}
             onResize={setWidth}
             sort={sort}
+            sortable={sortable}
             onSort={(name, additive) => {
               setSort((old) => nextSort(old, name, additive));
               scrollToTop();

@@ -1,19 +1,14 @@
 import { useCallback, useState } from 'react';
 import { useSession } from '../../app/session';
+import { columnWidthsStorageKey, readStored, writeStored } from '../../app/storage';
 import { clampWidth } from './columns';
 
-/**
- * Column widths the user dragged, remembered per user and table in local storage (spec §9:
- * bounds 10 to 300). Only changed columns are stored; the others keep their default width.
- */
-export const columnWidthsStorageKey = (userId: string, table: string) =>
-  `listina.grid.columnWidths.${userId}.${table}`;
-
 type Widths = Record<string, number>;
+type Key = ReturnType<typeof columnWidthsStorageKey>;
 
-function readWidths(key: string): Widths {
+function readWidths(key: Key): Widths {
   try {
-    const parsed: unknown = JSON.parse(window.localStorage.getItem(key) ?? '{}');
+    const parsed: unknown = JSON.parse(readStored(key) ?? '{}');
     if (typeof parsed !== 'object' || parsed === null) return {};
     const entries = Object.entries(parsed as Record<string, unknown>).filter(
       (entry): entry is [string, number] => typeof entry[1] === 'number',
@@ -24,14 +19,10 @@ function readWidths(key: string): Widths {
   }
 }
 
-function writeWidths(key: string, widths: Widths): void {
-  try {
-    window.localStorage.setItem(key, JSON.stringify(widths));
-  } catch {
-    // storage unavailable: the widths last for this visit
-  }
-}
-
+/**
+ * Column widths the user dragged, remembered per user and table in local storage (spec §9:
+ * bounds 10 to 300). Only changed columns are stored; the others keep their default width.
+ */
 export function useColumnWidths(table: string) {
   const { user } = useSession();
   const key = columnWidthsStorageKey(user?.userId ?? 'anonymous', table);
@@ -47,7 +38,7 @@ export function useColumnWidths(table: string) {
   const setWidth = useCallback((name: string, width: number, save: boolean) => {
     setState((previous) => {
       const widths = { ...previous.widths, [name]: clampWidth(width) };
-      if (save) writeWidths(previous.key, widths);
+      if (save) writeStored(previous.key, JSON.stringify(widths));
       return { key: previous.key, widths };
     });
   }, []);

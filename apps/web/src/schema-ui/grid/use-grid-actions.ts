@@ -1,6 +1,11 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ExportHeader, ImportResponse, TableRecord } from '@listina/contract';
+import {
+  MAX_DELETE_KEYS,
+  type ExportHeader,
+  type ImportResponse,
+  type TableRecord,
+} from '@listina/contract';
 import { formatApiError } from '../../api/format-error';
 import { useI18n } from '../../app/i18n';
 import { deleteRecords, invalidateTables } from '../api';
@@ -17,6 +22,14 @@ interface GridActionsInput {
   selected: ReadonlySet<string>;
   headers: ExportHeader[];
   onDeleted: (keys: string[]) => void;
+}
+
+/** The items in consecutive batches of at most `size` each. */
+export function batchesOf<T>(items: readonly T[], size: number): T[][] {
+  const batches: T[][] = [];
+  for (let start = 0; start < items.length; start += size)
+    batches.push(items.slice(start, start + size));
+  return batches;
 }
 
 /**
@@ -36,20 +49,40 @@ export function useGridActions({ table, rows, selected, headers, onDeleted }: Gr
     setDeleteRequest(request);
   };
 
+  /**
+   * One confirm for the whole selection, sent in calls of at most MAX_DELETE_KEYS keys (what
+   * one delete takes); one undo offer for all of them, saying how many went. When a call is
+   * refused, the rows deleted before it stay deleted (and undoable), and the dialog asks
+   * about the rest with the server's message.
+   */
   const confirmDelete = async () => {
     if (!deleteRequest) return;
     setDeleting(true);
+    const undoIds: string[] = [];
+    const gone: string[] = [];
+    let count = 0;
     try {
-      const answer = await deleteRecords(table, deleteRequest.keys);
-      undo.offer({ undoId: answer.undoId, kind: 'delete', tables: [table] });
-      onDeleted(deleteRequest.keys);
+      for (const keys of batchesOf(deleteRequest.keys, MAX_DELETE_KEYS)) {
+        const answer = await deleteRecords(table, keys);
+        undoIds.push(answer.undoId);
+        gone.push(...keys);
+        count += answer.deleted;
+      }
       setDeleteRequest(null);
-      await invalidateTables(queryClient, [table]);
     } catch (error) {
       setDeleteError(formatApiError(error, t));
+      if (gone.length > 0) {
+        const deleted = new Set(gone);
+        const left = deleteRequest.keys.filter((key) => !deleted.has(key));
+        setDeleteRequest({ keys: left });
+      }
     } finally {
       setDeleting(false);
     }
+    if (gone.length === 0) return;
+    undo.offer({ undoIds, kind: 'delete', count, tables: [table] });
+    onDeleted(gone);
+    await invalidateTables(queryClient, [table]);
   };
 
   const runExport = ({ selectedOnly, format }: ExportChoice) => {
@@ -65,7 +98,7 @@ export function useGridActions({ table, rows, selected, headers, onDeleted }: Gr
   };
 
   const onImported = (result: ImportResponse) => {
-    if (result.undoId) undo.offer({ undoId: result.undoId, kind: 'other', tables: [table] });
+    if (result.undoId) undo.offer({ undoIds: [result.undoId], kind: 'other', tables: [table] });
     void invalidateTables(queryClient, [table]);
   };
   const importer = useImport(table, onImported);

@@ -2,9 +2,15 @@ import { createContext, use } from 'react';
 
 /** An undoable action the server answered with an undoId (spec §4: offered for 8 s). */
 export interface UndoOffer {
-  undoId: string;
+  /**
+   * The undoIds of the action: one per call it took, in the order made (a bulk delete of more
+   * keys than one call takes is several); undo reverses them last first.
+   */
+  undoIds: string[];
   /** spec §2: the snackbar text differs for delete and for other methods. */
   kind: 'delete' | 'other';
+  /** How many records a delete removed, when more than one: the text says so. */
+  count?: number;
   /** Tables to reload after undoing (the server's answer adds its own list). */
   tables: string[];
 }

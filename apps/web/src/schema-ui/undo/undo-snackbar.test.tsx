@@ -16,7 +16,7 @@ function Offer({ offer }: { offer: UndoOffer }) {
   );
 }
 
-const deleteOffer: UndoOffer = { undoId: 'u-1', kind: 'delete', tables: ['partner'] };
+const deleteOffer: UndoOffer = { undoIds: ['u-1'], kind: 'delete', tables: ['partner'] };
 
 async function renderOffer(offer: UndoOffer, handlers: Record<string, Handler> = {}) {
   const calls = fakeApi({
@@ -54,6 +54,27 @@ describe('undo snackbar (spec §2, §4)', () => {
     const tables = invalidate.mock.calls.map(([filters]) => filters?.queryKey?.at(-1));
     expect(tables).toEqual(['partner', 'partnerBankAccount']);
     await waitFor(() => expect(screen.queryByTestId('undo-snackbar')).toBeNull());
+  });
+
+  it('says how many records a bulk delete removed and undoes its calls last first', async () => {
+    const { button, calls } = await renderOffer({
+      undoIds: ['u-1', 'u-2', 'u-3'],
+      kind: 'delete',
+      count: 2500,
+      tables: ['partner'],
+    });
+    const user = userEvent.setup();
+    await user.click(button);
+    expect((await screen.findByTestId('undo-snackbar')).textContent).toContain(
+      en('schemaForm.undo.deletedMany', '2500'),
+    );
+    await user.click(screen.getByRole('button', { name: en('schemaForm.undo.undo') }));
+    await waitFor(() => expect(screen.queryByTestId('undo-snackbar')).toBeNull());
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+      '/api/undo/u-3',
+      '/api/undo/u-2',
+      '/api/undo/u-1',
+    ]);
   });
 
   it('shows the server message when the undo is refused', async () => {

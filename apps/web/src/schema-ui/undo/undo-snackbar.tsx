@@ -8,9 +8,16 @@ import Snackbar from '@mui/material/Snackbar';
 import CloseIcon from '@mui/icons-material/Close';
 import { formatApiError } from '../../api/format-error';
 import { UNDO_SNACKBAR_MS } from '../../app/constants';
-import { useI18n } from '../../app/i18n';
+import { useI18n, type TFunction } from '../../app/i18n';
 import { invalidateTables, undoAction } from '../api';
 import { UndoContext, type Undo, type UndoOffer } from './undo-context';
+
+/** spec §2: different texts for a delete (with its count when several) and other actions. */
+function messageOf(offer: UndoOffer | undefined, t: TFunction): string {
+  if (offer?.kind !== 'delete') return t('schemaForm.undo.saved');
+  const count = offer.count ?? 1;
+  return count > 1 ? t('schemaForm.undo.deletedMany', [count]) : t('schemaForm.undo.deleted');
+}
 
 interface Shown {
   offer: UndoOffer;
@@ -49,20 +56,24 @@ export function UndoProvider({ children }: { children: ReactNode }) {
 
   const runUndo = async (current: UndoOffer) => {
     setBusy(true);
+    const tables = new Set(current.tables);
     try {
-      const result = await undoAction(current.undoId);
+      for (const undoId of [...current.undoIds].reverse()) {
+        const result = await undoAction(undoId);
+        for (const table of result.tables) tables.add(table);
+      }
       setShown(null);
-      await invalidateTables(queryClient, [...new Set([...current.tables, ...result.tables])]);
     } catch (error) {
       setShown(null);
       setFailure(formatApiError(error, t));
     } finally {
       setBusy(false);
     }
+    // Also after a refusal part way: the calls undone before it changed the rows.
+    await invalidateTables(queryClient, [...tables]);
   };
 
-  const message =
-    shown?.offer.kind === 'delete' ? t('schemaForm.undo.deleted') : t('schemaForm.undo.saved');
+  const message = messageOf(shown?.offer, t);
 
   return (
     <UndoContext value={undo}>
