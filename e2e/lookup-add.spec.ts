@@ -1,44 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { gridRow, openCodeList, openCodeLists } from './support/code-lists';
 import { createFreshOrganization } from './support/organization';
 import { keepScreen } from './support/screens';
-
-const COST_CENTRE_FIELD = 'costCentreCode';
-
-/**
- * No schema of the server has a combo with references.addScheme yet (the entities in
- * apps/server/src/modules/tables/entities declare no references), so the partner schema the
- * browser receives gets one more field: a lookup into the organisation's cost centres that can
- * add one. Everything else, the cost centre's own schema and save included, is the real server.
- */
-async function addCostCentreLookupToPartner(page: Page) {
-  await page.route(
-    (url) => url.pathname === '/api/cl/schema/partner',
-    async (route) => {
-      const response = await route.fetch();
-      const schema = (await response.json()) as { fields: Record<string, unknown>[] };
-      schema.fields.splice(2, 0, {
-        name: COST_CENTRE_FIELD,
-        inputType: 'combo',
-        labelText: 'Cost centre',
-        abstract: true,
-        references: {
-          table: 'costCenter',
-          field: 'code',
-          displayFields: ['code', 'name'],
-          addScheme: 'costCenter',
-        },
-      });
-      await route.fulfill({ response, json: schema });
-    },
-  );
-}
 
 test("a lookup's Add new… opens the referenced table's edit dialog stacked over the form; the saved record becomes the lookup's value", async ({
   page,
   request,
 }, testInfo) => {
-  await addCostCentreLookupToPartner(page);
   const organization = await createFreshOrganization(request, 'lookup');
   await openCodeLists(page, organization);
   await openCodeList(page, 'partner', 'Partners');
@@ -48,7 +16,7 @@ test("a lookup's Add new… opens the referenced table's edit dialog stacked ove
   const partnerDialog = page.getByRole('dialog', { name: 'Add' });
   await expect(partnerDialog).toBeVisible();
   await partnerDialog.getByLabel('Name', { exact: true }).fill('Čebela d.o.o.');
-  const lookup = partnerDialog.getByRole('combobox', { name: 'Cost centre' });
+  const lookup = partnerDialog.getByRole('combobox', { name: 'Default cost centre' });
 
   const searched = page.waitForResponse(
     (r) =>
@@ -87,13 +55,18 @@ test("a lookup's Add new… opens the referenced table's edit dialog stacked ove
   await expect(lookup).toHaveValue('MKT – Marketing');
   await keepScreen(page, testInfo, 'lookup-filled');
 
-  // The partner is left unsaved (its schema's extra field is this spec's own); the cost centre
-  // stays, as a record of its table.
-  await partnerDialog.getByTestId('edit-dialog-cancel').click();
-  await page
-    .getByRole('dialog', { name: 'Unsaved changes' })
-    .getByRole('button', { name: 'Discard' })
-    .click();
+  // The partner saves with the new cost centre as its default; the cost centre is a record of
+  // its own table.
+  await partnerDialog.getByLabel('Code', { exact: true }).fill('CEB');
+  const partnerSaved = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/cl/partner',
+  );
+  await partnerDialog.getByTestId('edit-dialog-save').click();
+  const partner = await partnerSaved;
+  expect(partner.status()).toBe(201);
+  expect(((await partner.json()) as { item: { costCenterCode: string } }).item.costCenterCode).toBe(
+    'MKT',
+  );
   await expect(dialogs).toHaveCount(0);
   await openCodeList(page, 'costCenter', 'Cost centres');
   await expect(gridRow(page, 'Marketing')).toContainText('MKT');

@@ -82,32 +82,31 @@ test('a save answered with warnings only asks in a dialog titled Error; Continue
   page,
   request,
 }, testInfo) => {
-  // No entity of the server has warnings yet (apps/server/src/modules/tables/entities: none
-  // defines `warnings`), so the first answer of each save is the spec §8 warnings-only answer,
-  // given here; a save with ignoreWarnings goes on to the real server.
-  const warning = 'Another partner has the same name: ŠUMI - Šumi d.o.o.';
+  // A second partner with a VAT ID already in use is a warning (partner.ts: sameVatIdWarning).
+  const vatId = 'SI12345679';
+  const warning = `Partner SUMI – Šumi d.o.o. already has VAT ID ${vatId}; save anyway only if this is really another partner.`;
   const saves: string[] = [];
-  await page.route(
-    (url) => url.pathname === '/api/cl/partner',
-    async (route) => {
-      const url = new URL(route.request().url());
-      if (route.request().method() !== 'POST') return route.fallback();
-      saves.push(url.search);
-      if (url.searchParams.get('ignoreWarnings') === 'true') return route.fallback();
-      return route.fulfill({
-        status: 400,
-        json: { error: [], warning: [{ msg: warning, code: 'warnings.sameName', parameters: [] }] },
-      });
-    },
-  );
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'POST' && url.pathname === '/api/cl/partner') saves.push(url.search);
+  });
   const organization = await createFreshOrganization(request, 'warnings');
+  await tableApi(request, organization).create('partner', {
+    code: 'SUMI',
+    name: 'Šumi d.o.o.',
+    countryCode: 'SI',
+    vatId,
+    isActive: true,
+    bankAccounts: [],
+  });
   await openCodeLists(page, organization);
   await openCodeList(page, 'partner', 'Partners');
 
   await page.getByTestId('grid-add').click();
   const dialog = editDialog(page);
   await dialog.getByLabel('Code', { exact: true }).fill('SUMI2');
-  await dialog.getByLabel('Name', { exact: true }).fill('Šumi d.o.o.');
+  await dialog.getByLabel('Name', { exact: true }).fill('Šumi podružnica Celje');
+  await dialog.getByLabel('VAT ID', { exact: true }).fill(vatId);
 
   const prompt = page.getByRole('dialog', { name: 'Error' });
   await dialog.getByTestId('edit-dialog-save').click();
@@ -121,8 +120,8 @@ test('a save answered with warnings only asks in a dialog titled Error; Continue
   // Cancel leaves the record unsaved and the dialog open as it was.
   await prompt.getByRole('button', { name: 'Cancel' }).click();
   await expect(prompt).toBeHidden();
-  await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue('Šumi d.o.o.');
-  await expect(page.getByTestId('grid-empty')).toBeAttached();
+  await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue('Šumi podružnica Celje');
+  await expect(gridRow(page, 'Šumi podružnica Celje')).toHaveCount(0);
 
   await dialog.getByTestId('edit-dialog-save').click();
   await expect(prompt).toBeVisible();
@@ -131,6 +130,6 @@ test('a save answered with warnings only asks in a dialog titled Error; Continue
   expect((await saved).status()).toBe(201);
   await expect(prompt).toBeHidden();
   await expect(dialog).toBeHidden();
-  await expect(gridRow(page, 'Šumi d.o.o.')).toContainText('SUMI2');
+  await expect(gridRow(page, 'Šumi podružnica Celje')).toContainText('SUMI2');
   expect(saves).toEqual(['', '', '?ignoreWarnings=true']);
 });

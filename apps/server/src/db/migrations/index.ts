@@ -6,6 +6,7 @@ import * as m0004 from './0004-company-register';
 import * as m0005 from './0005-organization-entity';
 import * as m0006 from './0006-trigram-search';
 import * as m0007 from './0007-slovenian-sort-keys';
+import * as m0008 from './0008-partner-cost-center';
 
 /** Forward-only migrations, in order. Never edit one after it has landed; add the next. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005-organization-entity': m0005,
   '0006-trigram-search': m0006,
   '0007-slovenian-sort-keys': m0007,
+  '0008-partner-cost-center': m0008,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -101,7 +101,9 @@ export const partner = defineEntity({
       column: 'country_code',
       type: 'text',
       field: {
+        inputType: 'combo',
         maxLength: 2,
+        references: { table: 'country', field: 'code', displayFields: ['code', 'name'] },
         validation: {
           required: true,
           regex: { pattern: '^[A-Z]{2}$', message: 'validation.countryCode' },
@@ -110,6 +112,21 @@ export const partner = defineEntity({
       sort: true,
       list: true,
       normalise: compactCode,
+    },
+    {
+      name: 'costCenterCode',
+      column: 'cost_center_code',
+      type: 'text',
+      field: {
+        inputType: 'combo',
+        maxLength: 20,
+        references: {
+          table: 'costCenter',
+          field: 'code',
+          displayFields: ['code', 'name'],
+          addScheme: 'costCenter',
+        },
+      },
     },
     { name: 'email', column: 'email', type: 'text', field: { maxLength: 320, importance: 1 } },
     {
