@@ -91,6 +91,11 @@ export interface EntityDef {
   /** Not listed in GET /api/cl (reached only as a nested array or its own route). */
   hidden?: boolean;
   /**
+   * A tenant table with a trigram index on search_text that listina_search_ids may read
+   * (migrations 0006 and 0009): searches go through the index despite row-level security.
+   */
+  searchIndex?: boolean;
+  /**
    * The n-th valid example record (distinct for every n, unique columns included). The
    * generic test suite, the benchmarks and the demo seed build their data from it, so a new
    * entity is covered by them without new tests.

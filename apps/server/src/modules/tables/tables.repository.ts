@@ -109,7 +109,14 @@ export async function listRows(
   if (options.parent) where.push(sql`${sql.ref(options.parent.column)} = ${options.parent.id}`);
   if (options.search) {
     const escaped = options.search.replace(/[\\%_]/g, (c) => `\\${c}`);
-    where.push(sql`search_text like ${`%${escaped}%`}`);
+    const pattern = `%${escaped}%`;
+    // Under row-level security `like` cannot use the trigram index (it is not leakproof):
+    // indexed tables search through listina_search_ids, in the scope's organisation only.
+    where.push(
+      entity.searchIndex && options.organizationId !== null
+        ? sql`id in (select listina_search_ids(${entity.table}, ${pattern}))`
+        : sql`search_text like ${pattern}`,
+    );
   }
   if (options.activeOnly && entity.columns.some((c) => c.name === 'isActive')) {
     where.push(sql`is_active`);

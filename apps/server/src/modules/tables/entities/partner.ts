@@ -152,6 +152,7 @@ export const partner = defineEntity({
   defaultModel: () => ({ code: '', name: '', countryCode: 'SI', isActive: true, bankAccounts: [] }),
   writeRoles: ['accountant', 'dataentry', 'dataentryextended'],
   warnings: sameVatIdWarning,
+  searchIndex: true,
   sample: (n) => ({
     code: `P${String(n).padStart(6, '0')}`,
     name: `${['Šumi', 'Čebela', 'Žito', 'Alpe', 'Lipa'][n % 5] ?? ''} partner ${n} d.o.o.`,
