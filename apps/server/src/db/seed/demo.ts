@@ -5,6 +5,7 @@ import { hashPassword } from '../../lib/secrets';
 import { newConnectCode } from '../../modules/organizations/organizations.service';
 import { insertModels, seedOrganizationDefaults } from '../../modules/tables/defaults';
 import { costCenter } from '../../modules/tables/entities/cost-center';
+import { partner } from '../../modules/tables/entities/partner';
 import { organizationBankAccount } from '../../modules/tables/entities/organization';
 
 export const DEMO_PASSWORD = 'listina-demo';
@@ -51,6 +52,25 @@ const DEMO_ORGS: { name: string; nick: string; taxNumber: string; roles: string[
     roles: ['accountant', 'approver'],
   },
 ];
+
+/** Suppliers of the demo organisations (invented names; valid VAT ID check digits). */
+const DEMO_PARTNERS = [
+  ['ELDO', 'Elektro Dolenjska d.o.o.', 'Novo mesto', '8000', '300'],
+  ['PISA', 'Pisarna Šentvid d.o.o.', 'Ljubljana', '1210', '100'],
+  ['ČIST', 'Čistilni servis Žalec d.o.o.', 'Žalec', '3310', '300'],
+  ['KURI', 'Kurirska služba Drava d.o.o.', 'Maribor', '2000', '200'],
+  ['TELE', 'Telekomunikacije Koper d.d.', 'Koper', '6000', '100'],
+  ['ZAVA', 'Zavarovalnica Triglav Demo d.d.', 'Ljubljana', '1000', '100'],
+].map(([code, name, town, postCode, costCenterCode], i) => ({
+  code,
+  name,
+  town,
+  postCode,
+  countryCode: 'SI',
+  vatId: `SI${demoTaxNumber(40 + i)}`,
+  costCenterCode,
+  isActive: true,
+}));
 
 /** Cost centres of the demo organisations; one inactive, to show it missing from lookups. */
 const DEMO_COST_CENTERS = [
@@ -157,6 +177,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       ]);
       await seedOrganizationDefaults(trx, org.id);
       await insertModels(trx, costCenter, org.id, DEMO_COST_CENTERS);
+      if (index < DEMO_ORGS.length) await insertModels(trx, partner, org.id, DEMO_PARTNERS);
     }
   });
   return true;

@@ -609,6 +609,16 @@ describe('demo data', () => {
           as n
       `.execute(handle.db);
       expect(unwritten.rows[0]?.n).toBe('0');
+      // The organisations the demo user signs in to have suppliers to browse, in Slovenian order.
+      const partners = await sql<{ name: string }>`
+        select p.name from partner p join organization o on o.id = p.organization_id
+        where o.name = 'Alpina Trgovina d.o.o.' order by p.name_sort
+      `.execute(handle.db);
+      expect(partners.rows.map((r) => r.name).slice(0, 3)).toEqual([
+        'Čistilni servis Žalec d.o.o.',
+        'Elektro Dolenjska d.o.o.',
+        'Kurirska služba Drava d.o.o.',
+      ]);
     } finally {
       await handle.close();
     }
