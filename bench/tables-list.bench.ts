@@ -93,7 +93,9 @@ const deep = await sql<{ name_sort: string; id: string }>`
 `.execute(db);
 const deepRow = deep.rows[0];
 if (!deepRow) throw new Error('not enough rows for a deep page');
-const deepCursor = Buffer.from(JSON.stringify([deepRow.name_sort, deepRow.id])).toString('base64url');
+const deepCursor = Buffer.from(JSON.stringify([deepRow.name_sort, deepRow.id])).toString(
+  'base64url',
+);
 
 const cases: { name: string; url: string; direct: () => Promise<unknown> }[] = [
   {
