@@ -1,72 +1,16 @@
-import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import type { SchemaInput } from '@listina/forms';
 import { en } from '../../test/catalogue';
-import { fakeApi, json, type Handler } from '../../test/fake-api';
-import { useDialogs, type EditDialogParams } from './dialog-context';
-import { renderInShell } from './test-support';
-
-const schema: SchemaInput = {
-  id: 'partner',
-  fields: [
-    { name: 'code', inputType: 'text', labelId: 'partner.code', validation: { required: true } },
-    { name: 'name', inputType: 'text', labelId: 'partner.name' },
-  ],
-};
-const record = { id: 1, key: 'k1', version: 1, displayTitle: 'P1 Šumi', code: 'P1', name: 'Šumi' };
-const savedItem = (body: unknown) => ({ ...record, ...(body as object), version: 2 });
-
-const partnerEntity = {
-  name: 'partner',
-  labelId: 'partner.title',
-  label: 'Partners',
-  canWrite: true,
-  canCreate: true,
-  canDelete: true,
-  sortKeys: ['code', 'name'],
-};
-
-function partnerApi(handlers: Record<string, Handler> = {}, rights: object = {}) {
-  return fakeApi({
-    'GET /api/cl': () => json({ items: [{ ...partnerEntity, ...rights }] }),
-    'GET /api/cl/schema/:name': () => json(schema),
-    'GET /api/cl/default.model/:name': () => json({ code: '', name: '' }),
-    'GET /api/cl/:name/:key': () => json(record),
-    'POST /api/cl/:name': ({ body }) => json({ item: savedItem(body), undoId: 'u-1' }, 201),
-    'PUT /api/cl/:name/:key': ({ body }) => json({ item: savedItem(body), undoId: 'u-2' }),
-    'DELETE /api/cl/:name': () => json({ deleted: 1, undoId: 'u-3' }),
-    ...handlers,
-  });
-}
-
-function Opener({ params }: { params: EditDialogParams }) {
-  const dialogs = useDialogs();
-  const [result, setResult] = useState('');
-  const open = () =>
-    void dialogs.openEdit(params).then((value) => setResult(JSON.stringify(value)));
-  return (
-    <>
-      <button type="button" onClick={open}>
-        open
-      </button>
-      <output data-testid="result">{result}</output>
-    </>
-  );
-}
-
-async function openDialog(params: EditDialogParams) {
-  const user = userEvent.setup();
-  renderInShell(<Opener params={params} />);
-  await user.click(await screen.findByRole('button', { name: 'open' }));
-  const dialog = await screen.findByTestId('edit-dialog');
-  await within(dialog).findByTestId('edit-dialog-form');
-  return { user, dialog };
-}
-
-const result = () => screen.getByTestId('result').textContent ?? '';
-const saveButton = () => screen.getByTestId<HTMLButtonElement>('edit-dialog-save');
+import { json } from '../../test/fake-api';
+import {
+  openDialog,
+  paperOf,
+  partnerApi,
+  result,
+  saveButton,
+  savedItem,
+} from './edit-dialog-test-kit';
+import { STACK_SHIFT_PX } from './stacked-dialog';
 
 describe('edit dialog (spec §2, §4)', () => {
   it('creates a record: Add title, POST, undo offered, closes and resolves saved', async () => {
@@ -215,7 +159,7 @@ describe('edit dialog (spec §2, §4)', () => {
   });
 
   it('offers no delete or add another when the table allows neither (GET /api/cl)', async () => {
-    partnerApi({}, { canDelete: false, canCreate: false });
+    partnerApi({}, { rights: { canDelete: false, canCreate: false } });
     await openDialog({ table: 'partner', key: 'k1' });
     expect(await screen.findByTestId('edit-dialog-lock')).toBeTruthy();
     expect(screen.queryByTestId('edit-dialog-delete')).toBeNull();
@@ -223,7 +167,7 @@ describe('edit dialog (spec §2, §4)', () => {
   });
 
   it('offers no unlock to a user who may not change the table', async () => {
-    partnerApi({}, { canWrite: false, canDelete: false, canCreate: false });
+    partnerApi({}, { rights: { canWrite: false, canDelete: false, canCreate: false } });
     await openDialog({ table: 'partner', key: 'k1' });
     await screen.findByTestId('edit-dialog-close');
     expect(screen.queryByTestId('edit-dialog-lock')).toBeNull();
@@ -254,14 +198,15 @@ describe('edit dialog (spec §2, §4)', () => {
     await waitFor(() => expect(JSON.parse(result() || '{}').saved?.code).toBe('P9'));
   });
 
-  it('stacks a second dialog and moves the first one aside', async () => {
+  it('stacks a second dialog and moves the first one aside so both stay visible', async () => {
     partnerApi();
     const { user } = await openDialog({ table: 'partner', key: 'k1' });
     await user.click(screen.getByRole('button', { name: 'open', hidden: true }));
     await waitFor(() => expect(screen.getAllByTestId('edit-dialog')).toHaveLength(2));
-    const depths = screen
-      .getAllByTestId('edit-dialog')
-      .map((item) => item.getAttribute('data-depth'));
-    expect(depths).toEqual(['1', '0']);
+    const dialogs = screen.getAllByTestId('edit-dialog');
+    expect(dialogs.map((item) => item.getAttribute('data-depth'))).toEqual(['1', '0']);
+    const [parent, top] = dialogs.map((item) => getComputedStyle(paperOf(item)).transform);
+    expect(parent).toBe(`translateX(-${STACK_SHIFT_PX}px)`);
+    expect(top === '' || top === 'none').toBe(true);
   });
 });
