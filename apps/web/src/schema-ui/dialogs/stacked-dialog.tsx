@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import Dialog from '@mui/material/Dialog';
+import { DIALOG_MAX_WIDTH } from '../../app/constants';
 
 /** How far each parent dialog moves aside per dialog above it (spec §2: all stay visible). */
 export const STACK_SHIFT_PX = 48;
@@ -10,7 +11,8 @@ export interface StackedDialogProps {
   onClose: () => void;
   /** The closing animation is over: the stack may drop the dialog. */
   onExited?: () => void;
-  maxWidth: number;
+  /** spec §9: 400 unless the kind of dialog needs more (grid 1400, schema 800, preview 3000). */
+  maxWidth?: number;
   /** Dialogs above this one in the stack; each moves it further to the left. */
   depth: number;
   labelledBy: string;
@@ -23,7 +25,8 @@ export interface StackedDialogProps {
  * dialogs above it, so that parents peek out on the left.
  */
 export function StackedDialog(props: StackedDialogProps) {
-  const { open, onClose, onExited, maxWidth, depth, labelledBy, testId, children } = props;
+  const { open, onClose, onExited, depth, labelledBy, testId, children } = props;
+  const { maxWidth = DIALOG_MAX_WIDTH } = props;
   const shift = depth * STACK_SHIFT_PX;
   return (
     <Dialog
