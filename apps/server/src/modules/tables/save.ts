@@ -6,6 +6,7 @@ import type { ArrayDef, EntityDef } from './entity';
 import { diff, journalUpdate, type Journal } from './journal';
 import { engineValuesOf, schemaOf, toColumnValues, type Model, type Row } from './model';
 import * as repo from './tables.repository';
+import { listProblem, rowProblem, typedValue } from './value-types';
 
 /**
  * Checking and writing one record with its nested arrays (spec §4 grid rows): markForDelete
@@ -24,30 +25,53 @@ type RowInput = Model & { id?: unknown; markForDelete?: unknown; version?: unkno
 
 const isNewRow = (row: RowInput) => typeof row.id !== 'number' || row.id < 0;
 
-/** Keeps the writable columns of the entity and cleans them with their normalise functions. */
+/**
+ * Keeps the writable columns of the entity, checks each value's type (value-types.ts) and
+ * cleans it with the column's normalise function; a value of the wrong type anywhere, nested
+ * rows included, refuses the request (400, every such field named).
+ */
 export function cleanInput(entity: EntityDef, body: Model): Model {
+  const problems: MessageSpec[] = [];
+  const model = cleanModel(entity, body, '', problems);
+  if (problems.length > 0) throw new AppError(400, problems);
+  return model;
+}
+
+function cleanModel(entity: EntityDef, body: Model, prefix: string, problems: MessageSpec[]) {
   const model: Model = {};
   for (const column of entity.columns) {
     if (column.serverOwned || !(column.name in body)) continue;
-    let value = body[column.name];
+    const typed = typedValue(column.type, body[column.name], `${prefix}${column.name}`);
+    if ('problem' in typed) {
+      problems.push(typed.problem);
+      continue;
+    }
+    let value = typed.value;
     if (typeof value === 'string' && column.type === 'text') value = value.trim();
     model[column.name] = column.normalise ? column.normalise(value) : value;
   }
   for (const array of entity.arrays ?? []) {
     const rows = body[array.name];
     if (rows === undefined) continue;
-    if (!Array.isArray(rows))
-      throw new AppError(400, [
-        { code: 'validation.invalidType', parameters: ['array'], field: array.name },
-      ]);
-    model[array.name] = rows.map((row: unknown) => {
-      const input = (row && typeof row === 'object' ? row : {}) as RowInput;
-      return {
-        ...cleanInput(array.entity, input),
-        id: input.id,
-        version: input.version,
-        markForDelete: input.markForDelete === true,
-      };
+    if (!Array.isArray(rows)) {
+      problems.push(listProblem(`${prefix}${array.name}`));
+      continue;
+    }
+    model[array.name] = rows.flatMap((row: unknown, index) => {
+      const path = `${prefix}${array.name}.${index}`;
+      if (!row || typeof row !== 'object' || Array.isArray(row)) {
+        problems.push(rowProblem(path));
+        return [];
+      }
+      const input = row as RowInput;
+      return [
+        {
+          ...cleanModel(array.entity, input, `${path}.`, problems),
+          id: input.id,
+          version: input.version,
+          markForDelete: input.markForDelete === true,
+        },
+      ];
     });
   }
   return model;

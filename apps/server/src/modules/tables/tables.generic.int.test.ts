@@ -7,7 +7,7 @@ import {
   login,
   type TestApp,
 } from '../../../test/factories';
-import type { EntityDef } from './entity';
+import type { EntityDef, ValueType } from './entity';
 import { ENTITIES } from './registry';
 
 /**
@@ -47,6 +47,16 @@ const listed = ENTITIES.filter((e) => !e.hidden);
 // Tables whose records are created through the table calls (not the organisation itself).
 const creatable = listed.filter((e) => e.canCreate !== false);
 let counter = 1000;
+
+/** Values of the wrong JSON type (or unreadable) for a column of each type. */
+const WRONG_VALUES: Record<ValueType, unknown[]> = {
+  text: [{ a: 1 }, 12, true, ['x']],
+  int: ['abc', 1.5, true, { a: 1 }],
+  decimal: ['abc', '1,5', true, { a: 1 }],
+  bool: ['yes', 1, { a: 1 }],
+  date: ['not a date', '2024-02-30', 20240101, { a: 1 }],
+  timestamp: ['not a time', '2024-02-30T10:00:00Z', 5, { a: 1 }],
+};
 
 async function create(entity: EntityDef, n = counter++) {
   const res = await t.app.inject({
@@ -158,6 +168,55 @@ describe.each(creatable.map((e) => [e.name, e] as const))('table %s', (_name, en
       expect.objectContaining({ code: 'validation.required', field: required.name }),
     );
     expect(await listAll(entity, 'count=1000')).toEqual(before);
+  });
+
+  it('refuses a value of the wrong type in any column or nested row with 400 on the field, writing nothing', async () => {
+    const before = await listAll(entity, 'count=1000');
+    const { item } = await create(entity);
+    const expectRefused = async (payload: Record<string, unknown>, code: string, field: string) => {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: `/api/cl/${entity.name}`,
+        headers,
+        payload: { ...entity.sample(counter++), ...payload },
+      });
+      const updated = await t.app.inject({
+        method: 'PUT',
+        url: `/api/cl/${entity.name}/${item.key}`,
+        headers,
+        payload: { ...payload, version: item.version },
+      });
+      for (const res of [created, updated]) {
+        expect(res.statusCode, `${JSON.stringify(payload)}: ${res.body}`).toBe(400);
+        const error = res.json<{ error: { code: string; field?: string; msg: string }[] }>().error;
+        expect(error).toContainEqual(expect.objectContaining({ code, field }));
+        expect(error.find((e) => e.field === field)?.msg).not.toBe(code);
+      }
+    };
+    for (const column of entity.columns.filter((c) => !c.serverOwned)) {
+      for (const value of WRONG_VALUES[column.type]) {
+        await expectRefused(
+          { [column.name]: value },
+          `validation.type.${column.type}`,
+          column.name,
+        );
+      }
+    }
+    for (const array of entity.arrays ?? []) {
+      await expectRefused({ [array.name]: 'x' }, 'validation.type.list', array.name);
+      await expectRefused({ [array.name]: [5] }, 'validation.type.row', `${array.name}.0`);
+      const row = array.entity.sample(counter++);
+      for (const column of array.entity.columns.filter((c) => !c.serverOwned)) {
+        const [value] = WRONG_VALUES[column.type];
+        await expectRefused(
+          { [array.name]: [{ ...row, id: -1, [column.name]: value }] },
+          `validation.type.${column.type}`,
+          `${array.name}.0.${column.name}`,
+        );
+      }
+    }
+    expect((await listAll(entity, 'count=1000')).sort()).toEqual([...before, item.key].sort());
+    expect((await read(entity, item.key)).json()).toEqual(item);
   });
 
   it('deletes, undoes the delete, undoes a create, and refuses undo after a later change or by another user', async () => {
