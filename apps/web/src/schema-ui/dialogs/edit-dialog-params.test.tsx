@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { en } from '../../test/catalogue';
+import { openDialog, partnerApi, result, saveButton } from './edit-dialog-test-kit';
+
+const field = (name: string) => screen.getByTestId<HTMLInputElement>(`field-${name}`);
+
+describe('edit dialog params (spec §2, §4)', () => {
+  it('creates despite a key when append is set: default model, Add title, POST', async () => {
+    const calls = partnerApi();
+    const { user, dialog } = await openDialog({ table: 'partner', key: 'k1', append: true });
+    expect(within(dialog).getByRole('heading', { name: en('schemaForm.dialog.add') })).toBeTruthy();
+    expect(field('code').value).toBe('');
+    expect(field('code').disabled).toBe(false);
+    const reads = calls.filter((call) => call.method === 'GET').map((call) => call.path);
+    expect(reads).toContain('/api/cl/default.model/partner');
+    expect(reads).not.toContain('/api/cl/partner/k1');
+
+    await user.type(field('code'), 'P9');
+    await user.type(field('name'), 'Lipa');
+    await user.click(saveButton());
+    await waitFor(() => expect(result()).not.toBe(''));
+    const writes = calls.filter((call) => call.method === 'POST' || call.method === 'PUT');
+    expect(writes.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/cl/partner']);
+    expect(writes[0]?.body).toEqual({ code: 'P9', name: 'Lipa' });
+  });
+
+  it('hides add another when canAddMore is false, even with every right on the table', async () => {
+    partnerApi();
+    await openDialog({ table: 'partner', key: 'k1', canAddMore: false });
+    // The rights have arrived: the lock and delete that they allow are there.
+    expect(await screen.findByTestId('edit-dialog-lock')).toBeTruthy();
+    expect(screen.getByTestId('edit-dialog-delete')).toBeTruthy();
+    expect(screen.queryByTestId('edit-dialog-add-another')).toBeNull();
+  });
+
+  it('offers add another with every right when canAddMore is not given', async () => {
+    partnerApi();
+    await openDialog({ table: 'partner', key: 'k1' });
+    expect(await screen.findByTestId('edit-dialog-add-another')).toBeTruthy();
+  });
+
+  it('opens unlocked with writeable: fields editable at once, the toggle offers Lock', async () => {
+    const calls = partnerApi();
+    const { user } = await openDialog({ table: 'partner', key: 'k1', writeable: true });
+    expect(field('name').disabled).toBe(false);
+    const lock = await screen.findByRole('button', { name: en('schemaForm.dialog.lock') });
+    expect(lock.getAttribute('aria-pressed')).toBe('true');
+    await user.type(field('name'), ' d.o.o.');
+    await user.click(saveButton());
+    await waitFor(() => expect(result()).not.toBe(''));
+    expect(calls.find((call) => call.method === 'PUT')?.path).toBe('/api/cl/partner/k1');
+  });
+
+  it('opens locked without writeable', async () => {
+    partnerApi();
+    await openDialog({ table: 'partner', key: 'k1' });
+    expect(field('name').disabled).toBe(true);
+    expect(
+      await screen.findByRole('button', { name: en('schemaForm.dialog.unlock') }),
+    ).toBeTruthy();
+  });
+});
