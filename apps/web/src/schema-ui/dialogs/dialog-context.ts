@@ -27,11 +27,23 @@ export interface EditDialogParams {
   validate?: (model: Model) => true | undefined | string | string[];
   /** The preview (eye) button was toggled (schemas with options.canShowPreview). */
   onPreview?: (open: boolean, model: Model) => void;
+  /**
+   * spec §4 saved event: each successful save, as soon as it is done, also those of add
+   * another, after which the dialog stays open on a new record.
+   */
+  onSaved?: (record: TableRecord) => void;
+  /**
+   * spec §4 confirm event: once, after a save closed the dialog, with the record saved. Not
+   * raised when the dialog is cancelled or closed after add another, nor on delete.
+   */
+  onConfirm?: (record: TableRecord) => void;
 }
 
 export interface EditDialogResult {
-  /** The record as saved; absent when the dialog was cancelled or the record deleted. */
+  /** The last record saved; absent when nothing was saved or the record was deleted. */
   saved?: TableRecord;
+  /** A save closed the dialog (the confirm event), rather than cancel or close. */
+  confirmed?: boolean;
   deleted?: boolean;
 }
 

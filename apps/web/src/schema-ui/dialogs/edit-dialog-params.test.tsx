@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import type { TableRecord } from '@listina/contract';
 import { en } from '../../test/catalogue';
+import { tableQueryKey } from '../api';
 import { openDialog, partnerApi, result, saveButton } from './edit-dialog-test-kit';
 
 const field = (name: string) => screen.getByTestId<HTMLInputElement>(`field-${name}`);
@@ -59,5 +61,54 @@ describe('edit dialog params (spec §2, §4)', () => {
     expect(
       await screen.findByRole('button', { name: en('schemaForm.dialog.unlock') }),
     ).toBeTruthy();
+  });
+});
+
+describe('edit dialog save success (spec §4: cache refreshed, closed, saved and confirm raised)', () => {
+  it('refreshes the table, closes, then raises saved and confirm with the record', async () => {
+    partnerApi();
+    const events: string[] = [];
+    const onSaved = vi.fn((record: TableRecord) => events.push(`saved ${String(record.code)}`));
+    const onConfirm = vi.fn((record: TableRecord) => events.push(`confirm ${String(record.code)}`));
+    const { user, queryClient } = await openDialog({ table: 'partner', onSaved, onConfirm });
+    const listKey = tableQueryKey('partner', 'list', {});
+    queryClient.setQueryData(listKey, { items: [], nextCursor: null });
+
+    await user.type(field('code'), 'P9');
+    await user.click(saveButton());
+    await waitFor(() => expect(result()).not.toBe(''));
+    expect(screen.queryByTestId('edit-dialog')).toBeNull();
+    expect(queryClient.getQueryState(listKey)?.isInvalidated).toBe(true);
+    expect(events).toEqual(['saved P9', 'confirm P9']);
+    expect(JSON.parse(result())).toMatchObject({ confirmed: true, saved: { code: 'P9' } });
+  });
+
+  it('raises saved for each add-another save but no confirm when then closed', async () => {
+    partnerApi();
+    const onSaved = vi.fn();
+    const onConfirm = vi.fn();
+    const { user } = await openDialog({ table: 'partner', onSaved, onConfirm });
+    await user.type(field('code'), 'P9');
+    await user.click(screen.getByRole('button', { name: en('schemaForm.dialog.addAnother') }));
+    await waitFor(() => expect(field('code').value).toBe(''));
+    expect(onSaved).toHaveBeenCalledTimes(1);
+    expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ code: 'P9' }));
+    expect(onConfirm).not.toHaveBeenCalled();
+
+    await user.click(screen.getByTestId('edit-dialog-close'));
+    await waitFor(() => expect(result()).not.toBe(''));
+    expect(onConfirm).not.toHaveBeenCalled();
+    expect(JSON.parse(result())).toMatchObject({ confirmed: false, saved: { code: 'P9' } });
+  });
+
+  it('raises neither when the dialog is cancelled', async () => {
+    partnerApi();
+    const onSaved = vi.fn();
+    const onConfirm = vi.fn();
+    const { user } = await openDialog({ table: 'partner', key: 'k1', onSaved, onConfirm });
+    await user.click(screen.getByTestId('edit-dialog-cancel'));
+    await waitFor(() => expect(result()).not.toBe(''));
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(onConfirm).not.toHaveBeenCalled();
   });
 });

@@ -65,7 +65,7 @@ describe('edit dialog state machine (spec §4 Dialog)', () => {
     expect(run(blocked, { type: 'saveStarted', addAnother: false }).hookErrors).toEqual([]);
   });
 
-  it('closes with the saved record after a successful save', () => {
+  it('closes confirmed with the saved record after a successful save', () => {
     const done = run(
       changed(),
       { type: 'saveStarted', addAnother: false },
@@ -73,7 +73,20 @@ describe('edit dialog state machine (spec §4 Dialog)', () => {
     );
     expect(done.mode).toBe('closed');
     expect(done.saved).toEqual(saved);
+    expect(done.confirmed).toBe(true);
     expect(done.busy).toBe(false);
+  });
+
+  it('closes unconfirmed when cancelled after add another saved a record', () => {
+    const fresh = run(
+      changed(),
+      { type: 'saveStarted', addAnother: true },
+      { type: 'saved', record: saved },
+      { type: 'newRecord', model: { code: '' } },
+    );
+    expect(fresh.confirmed).toBe(false);
+    const closed = run(fresh, { type: 'closeRequested', warnOnCancel: true });
+    expect(closed).toMatchObject({ mode: 'closed', saved, confirmed: false });
   });
 
   it('keeps the server error of a failed save for the form', () => {

@@ -33,6 +33,8 @@ export interface EditDialogState {
   addAnother: boolean;
   /** The last record saved while the dialog was open. */
   saved: TableRecord | undefined;
+  /** spec §4 save success: a save closed the dialog (the confirm event), not a cancel. */
+  confirmed: boolean;
   deleted: boolean;
   /** Counts the records shown: a new one (add another) gets a fresh form. */
   generation: number;
@@ -75,6 +77,7 @@ export function initialEditState(params: {
     previewing: false,
     addAnother: false,
     saved: undefined,
+    confirmed: false,
     deleted: false,
     generation: 0,
   };
@@ -145,7 +148,13 @@ export function editDialogReducer(
     case 'saved':
       // Add another stays busy until the fresh record's model arrives (newRecord).
       if (state.addAnother) return { ...state, saved: action.record };
-      return { ...close(state), saved: action.record, serverError: undefined, dirty: false };
+      return {
+        ...close(state),
+        saved: action.record,
+        confirmed: true,
+        serverError: undefined,
+        dirty: false,
+      };
     case 'newRecord':
       return {
         ...initialEditState({ create: true }),

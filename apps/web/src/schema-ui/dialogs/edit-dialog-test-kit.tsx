@@ -76,11 +76,11 @@ function Opener({ params }: { params: EditDialogParams }) {
 /** Opens the edit dialog with these params and waits for its form. */
 export async function openDialog(params: EditDialogParams) {
   const user = userEvent.setup();
-  renderInShell(<Opener params={params} />);
+  const { queryClient } = renderInShell(<Opener params={params} />);
   await user.click(await screen.findByRole('button', { name: 'open' }));
   const dialog = await screen.findByTestId('edit-dialog');
   await within(dialog).findByTestId('edit-dialog-form');
-  return { user, dialog };
+  return { user, dialog, queryClient };
 }
 
 /** What the dialog's promise resolved with, as JSON; '' while it is open. */

@@ -121,7 +121,7 @@ describe('edit dialog (spec §2, §4)', () => {
         name: en('schemaForm.dialog.discard'),
       }),
     );
-    await waitFor(() => expect(result()).toBe('{"deleted":false}'));
+    await waitFor(() => expect(result()).toBe('{"confirmed":false,"deleted":false}'));
     expect(screen.queryByTestId('edit-dialog')).toBeNull();
   });
 
@@ -130,7 +130,7 @@ describe('edit dialog (spec §2, §4)', () => {
     const { user } = await openDialog({ table: 'partner', warnOnCancel: false });
     await user.type(screen.getByTestId('field-code'), 'P9');
     await user.click(screen.getByTestId('edit-dialog-cancel'));
-    await waitFor(() => expect(result()).toBe('{"deleted":false}'));
+    await waitFor(() => expect(result()).toBe('{"confirmed":false,"deleted":false}'));
     expect(screen.queryByTestId('edit-dialog-prompt-discard')).toBeNull();
   });
 
@@ -179,7 +179,7 @@ describe('edit dialog (spec §2, §4)', () => {
     const { user } = await openDialog({ table: 'partner', key: 'k1' });
     await user.click(screen.getByTestId('edit-dialog-delete'));
     await user.click(await screen.findByTestId('edit-dialog-prompt-delete-confirm'));
-    await waitFor(() => expect(result()).toBe('{"deleted":true}'));
+    await waitFor(() => expect(result()).toBe('{"confirmed":false,"deleted":true}'));
     expect(calls.find((call) => call.method === 'DELETE')?.body).toEqual({ keys: ['k1'] });
     expect(screen.getByTestId('undo-snackbar').textContent).toContain(
       en('schemaForm.undo.deleted'),

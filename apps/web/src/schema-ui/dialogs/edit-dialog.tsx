@@ -130,7 +130,10 @@ export function EditDialog({ params, depth, onDone }: EditDialogProps) {
     <StackedDialog
       open={state.mode !== 'closed'}
       onClose={requestClose}
-      onExited={() => onDone({ saved: state.saved, deleted: state.deleted })}
+      onExited={() => {
+        if (state.confirmed && state.saved) params.onConfirm?.(state.saved);
+        onDone({ saved: state.saved, confirmed: state.confirmed, deleted: state.deleted });
+      }}
       maxWidth={state.previewing ? PREVIEW_DIALOG_MAX_WIDTH : SCHEMA_DIALOG_MAX_WIDTH}
       depth={depth}
       labelledBy={titleId}

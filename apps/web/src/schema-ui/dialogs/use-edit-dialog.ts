@@ -80,6 +80,7 @@ export function useEditDialog(params: EditDialogParams) {
       void invalidateTables(queryClient, [table]);
       undo?.offer({ undoIds: [result.undoId], kind: 'other', tables: [table] });
       dispatch({ type: 'saved', record: result.item });
+      params.onSaved?.(result.item);
       if (addAnother) await startNewRecord();
     } catch (error) {
       if (isWarningsOnly(error)) {
