@@ -8,6 +8,7 @@ import * as m0006 from './0006-trigram-search';
 import * as m0007 from './0007-slovenian-sort-keys';
 import * as m0008 from './0008-partner-cost-center';
 import * as m0009 from './0009-tenant-search-function';
+import * as m0010 from './0010-one-default-bank-account';
 
 /** Forward-only migrations, in order. Never edit one after it has landed; add the next. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007-slovenian-sort-keys': m0007,
   '0008-partner-cost-center': m0008,
   '0009-tenant-search-function': m0009,
+  '0010-one-default-bank-account': m0010,
 };
 
 export const migrationProvider: MigrationProvider = {

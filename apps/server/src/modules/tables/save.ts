@@ -254,7 +254,9 @@ async function saveArrays(
           { code: 'errors.rowNotFound', parameters: [], field: `${array.name}.${index}` },
         ]);
       await deleteRecord(trx, array.entity, owner, current, journal);
+      byId.delete(row.id as number);
     }
+    await clearOtherFlags(trx, array, owner, rows, byId, journal);
     for (const [index, row] of rows.entries()) {
       if (row.markForDelete === true) continue;
       if (isNewRow(row)) {
@@ -269,16 +271,48 @@ async function saveArrays(
       const version = typeof row.version === 'number' ? row.version : Number(current.version);
       await updateRecord(trx, array.entity, owner, current, row, version, journal);
     }
-    await refuseDuplicatesAfterSave(trx, array, owner, parentId, rows);
+    await checkSavedRows(trx, array, owner, parentId, rows);
   }
 }
 
 /**
- * Unique columns of nested rows (an IBAN on one owner) are checked again once the rows are
- * written, so a new row cannot repeat a value of a row the request did not send; the
- * transaction then rolls back.
+ * spec §4: selecting a default bank account clears the default flag on the others, also on
+ * stored rows the request did not send again. Journalled as updates, so undo gives the flag
+ * back to the previous default.
  */
-async function refuseDuplicatesAfterSave(
+async function clearOtherFlags(
+  trx: Trx,
+  array: ArrayDef,
+  owner: Owner,
+  rows: RowInput[],
+  stored: Map<number, Row>,
+  journal: Journal,
+) {
+  const flag = array.oneTrue;
+  const column = array.entity.columns.find((c) => c.name === flag);
+  if (!flag || !column) return;
+  const chosen = rows.find((row) => row.markForDelete !== true && row[flag] === true);
+  if (!chosen) return;
+  const sent = new Map(rows.filter((row) => !isNewRow(row)).map((row) => [row.id as number, row]));
+  for (const [id, current] of stored) {
+    if (current[column.column] !== true || id === chosen.id) continue;
+    const row = sent.get(id);
+    if (row) {
+      // Sent without the flag: cleared by the row's own update (a second would be stale).
+      if (!(flag in row)) row[flag] = false;
+      continue;
+    }
+    const version = Number(current.version);
+    await updateRecord(trx, array.entity, owner, current, { [flag]: false }, version, journal);
+  }
+}
+
+/**
+ * The rows of the owner as written, checked again: a unique column (an IBAN on one owner) so a
+ * new row cannot repeat a value of a row the request did not send, and at most one flagged
+ * row (one default). A failure throws and the transaction rolls back.
+ */
+async function checkSavedRows(
   trx: Trx,
   array: ArrayDef,
   owner: Owner,
@@ -286,11 +320,11 @@ async function refuseDuplicatesAfterSave(
   rows: RowInput[],
 ) {
   if (!array.parentColumn) return;
+  const saved = await repo.findRows(trx, array.entity, owner.organizationId, {
+    column: array.parentColumn,
+    values: [parentId],
+  });
   for (const column of array.entity.columns.filter((c) => c.unique)) {
-    const saved = await repo.findRows(trx, array.entity, owner.organizationId, {
-      column: array.parentColumn,
-      values: [parentId],
-    });
     const seen = new Set<unknown>();
     for (const row of saved) {
       const value = row[column.column];
@@ -304,6 +338,10 @@ async function refuseDuplicatesAfterSave(
       }
       seen.add(value);
     }
+  }
+  const flag = array.entity.columns.find((c) => c.name === array.oneTrue);
+  if (flag && saved.filter((row) => row[flag.column] === true).length > 1) {
+    throw new AppError(400, [{ code: 'errors.oneDefaultOnly', parameters: [], field: array.name }]);
   }
 }
 
