@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TableRecord } from '@listina/contract';
+import { sql } from 'kysely';
+import { DEFAULT_PAGE_SIZE, type TableRecord } from '@listina/contract';
+import { inScope } from '../../db/scope';
 import {
   createOrganization,
   createTestApp,
@@ -8,6 +10,7 @@ import {
   type TestApp,
 } from '../../../test/factories';
 import type { EntityDef, ValueType } from './entity';
+import { insertModels } from './defaults';
 import { ENTITIES } from './registry';
 
 /**
@@ -19,11 +22,17 @@ let t: TestApp;
 let headers: Record<string, string>;
 let foreignHeaders: Record<string, string>;
 let otherUserHeaders: Record<string, string>;
+let writerName: string;
+let writerId: string;
+let orgId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   const writer = await createUser(t, { roles: ['sysadmin'] });
+  writerName = writer.username;
+  writerId = writer.id;
   const org = await createOrganization(t, { [writer.id]: ['orgadmin'] });
+  orgId = org.id;
   const stranger = await createUser(t);
   const foreignOrg = await createOrganization(t, { [stranger.id]: ['orgadmin'] });
   const colleague = await createUser(t, { roles: ['sysadmin'] });
@@ -85,6 +94,32 @@ async function listAll(entity: EntityDef, query: string, h = headers) {
 
 const read = (entity: EntityDef, key: string, h = headers) =>
   t.app.inject({ url: `/api/cl/${entity.name}/${key}`, headers: h });
+
+const put = (entity: EntityDef, key: string, payload: Record<string, unknown>, h = headers) =>
+  t.app.inject({ method: 'PUT', url: `/api/cl/${entity.name}/${key}`, headers: h, payload });
+
+interface AuditEntry {
+  action: string;
+  at: string;
+  user: string | null;
+  changes: { field: string; before: unknown; after: unknown }[];
+}
+
+/** A column an update may change to the sample's other value: plain text, else a checkbox. */
+function editableColumn(entity: EntityDef, item: TableRecord, sample: Record<string, unknown>) {
+  const column =
+    entity.columns.find(
+      (c) =>
+        c.type === 'text' &&
+        !c.unique &&
+        !c.normalise &&
+        !c.serverOwned &&
+        typeof sample[c.name] === 'string' &&
+        sample[c.name] !== item[c.name],
+    ) ?? entity.columns.find((c) => c.type === 'bool' && !c.serverOwned);
+  if (!column) throw new Error(`${entity.name} has no column an update could change`);
+  return column;
+}
 
 describe.each(creatable.map((e) => [e.name, e] as const))('table %s', (_name, entity) => {
   it('creates a valid record and reads back what was saved', async () => {
@@ -264,22 +299,66 @@ describe.each(creatable.map((e) => [e.name, e] as const))('table %s', (_name, en
     expect((await read(entity, second.item.key)).statusCode).toBe(200);
   });
 
-  it('keeps a field-level audit of changes per record', async () => {
+  it('keeps a field-level audit per record: who, when, each field before and after', async () => {
     const { item } = await create(entity);
-    await t.app.inject({
+    const fresh = entity.sample(counter++);
+    const column = editableColumn(entity, item, fresh);
+    const after = column.type === 'bool' ? !item[column.name] : fresh[column.name];
+    const startedAt = Date.now();
+    const saved = await put(entity, item.key, { [column.name]: after, version: item.version });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const res = await t.app.inject({ url: `/api/cl/${entity.name}/${item.key}/audit`, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const entries = res.json<{ items: AuditEntry[] }>().items;
+    expect(entries.map((e) => e.action)).toEqual(['create', 'update']);
+    expect(entries[0]?.changes).toContainEqual({
+      field: column.name,
+      before: null,
+      after: item[column.name],
+    });
+    const update = entries[1];
+    expect(update).toMatchObject({ user: writerName });
+    expect(update?.changes).toEqual([
+      { field: column.name, before: item[column.name], after: saved.json().item[column.name] },
+    ]);
+    const at = Date.parse(update?.at ?? '');
+    expect(at).toBeGreaterThanOrEqual(startedAt - 1000);
+    expect(at).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+
+  it('refuses an undo done twice (409) or after its window (409), changing nothing', async () => {
+    const { item } = await create(entity);
+    const del = await t.app.inject({
       method: 'DELETE',
       url: `/api/cl/${entity.name}`,
       headers,
       payload: { keys: [item.key] },
     });
-    const restored = await create(entity);
-    const res = await t.app.inject({
-      url: `/api/cl/${entity.name}/${restored.item.key}/audit`,
+    const undoId = del.json<{ undoId: string }>().undoId;
+    const undo = () => t.app.inject({ method: 'POST', url: `/api/undo/${undoId}`, headers });
+    expect((await undo()).statusCode).toBe(200);
+    const twice = await undo();
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error[0]).toMatchObject({
+      code: 'errors.undoDone',
+      msg: 'This action was already undone.',
+    });
+    expect((await read(entity, item.key)).json()).toEqual(item);
+
+    const late = await create(entity);
+    await sql`update undo_action set expires_at = now() - interval '1 second'
+              where key = ${late.undoId}`.execute(t.database.db);
+    const expired = await t.app.inject({
+      method: 'POST',
+      url: `/api/undo/${late.undoId}`,
       headers,
     });
-    const entries = res.json().items;
-    expect(entries[0]).toMatchObject({ action: 'create' });
-    expect(entries[0].changes.length).toBeGreaterThan(0);
+    expect(expired.statusCode).toBe(409);
+    expect(expired.json().error[0]).toMatchObject({
+      code: 'errors.undoExpired',
+      msg: 'It is too late to undo this action.',
+    });
+    expect((await read(entity, late.item.key)).json()).toEqual(late.item);
   });
 
   it('answers bad list parameters with a 4xx naming the problem', async () => {
@@ -338,11 +417,145 @@ describe.each(creatable.map((e) => [e.name, e] as const))('table %s', (_name, en
   }
 });
 
+/** A record of the table to work on: a new one, or the first listed where none can be made. */
+async function someRecord(entity: EntityDef): Promise<TableRecord> {
+  if (entity.canCreate !== false) return (await create(entity)).item;
+  const [key] = await listAll(entity, 'count=1');
+  if (!key) throw new Error(`${entity.name} lists no record`);
+  return (await read(entity, key)).json<TableRecord>();
+}
+
+const flaggedArrays = listed.flatMap((entity) =>
+  (entity.arrays ?? []).flatMap((array) =>
+    array.oneTrue ? [[`${entity.name}.${array.name}`, entity, array] as const] : [],
+  ),
+);
+
+describe.each(flaggedArrays)('one flagged row in %s', (_name, entity, array) => {
+  const flag = array.oneTrue ?? '';
+  const rowsOf = async (key: string) =>
+    (await read(entity, key)).json<TableRecord>()[array.name] as TableRecord[];
+
+  it('clears the stored default when a new one is chosen without resending it, and undo gives it back', async () => {
+    const record = await someRecord(entity);
+    const first = { ...array.entity.sample(counter++), id: -1, [flag]: true };
+    const saved = await put(entity, record.key, { version: record.version, [array.name]: [first] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [old] = (saved.json().item[array.name] as TableRecord[]).filter((r) => r[flag]);
+    if (!old) throw new Error('no default saved');
+    const chosen = { ...array.entity.sample(counter++), id: -1, [flag]: true };
+    const moved = await put(entity, record.key, {
+      version: saved.json().item.version,
+      [array.name]: [chosen],
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const after = await rowsOf(record.key);
+    expect(after.filter((r) => r[flag]).map((r) => r.code)).toEqual([chosen.code]);
+    expect(after.find((r) => r.key === old.key)).toMatchObject({ [flag]: false });
+
+    const undo = await t.app.inject({
+      method: 'POST',
+      url: `/api/undo/${moved.json().undoId}`,
+      headers,
+    });
+    expect(undo.statusCode, undo.body).toBe(200);
+    const restored = await rowsOf(record.key);
+    expect(restored.filter((r) => r[flag]).map((r) => r.key)).toEqual([old.key]);
+    expect(restored.map((r) => r.code)).not.toContain(chosen.code);
+  });
+
+  it('clears the flag of a stored default sent again without it, and refuses two defaults in one request', async () => {
+    const record = await someRecord(entity);
+    const saved = await put(entity, record.key, {
+      version: record.version,
+      [array.name]: [{ ...array.entity.sample(counter++), id: -1, [flag]: true }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const item = saved.json<{ item: TableRecord }>().item;
+    const old = (item[array.name] as TableRecord[]).find((r) => r[flag]);
+    if (!old) throw new Error('no default saved');
+    const twice = await put(entity, record.key, {
+      version: item.version,
+      [array.name]: [
+        { ...array.entity.sample(counter++), id: -1, [flag]: true },
+        { ...array.entity.sample(counter++), id: -2, [flag]: true },
+      ],
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().error[0]).toMatchObject({
+      code: 'errors.oneDefaultOnly',
+      field: `${array.name}.1.${flag}`,
+    });
+    expect((await read(entity, record.key)).json()).toEqual(item);
+
+    const { [flag]: _wasDefault, ...withoutFlag } = old;
+    const chosen = { ...array.entity.sample(counter++), id: -1, [flag]: true };
+    const moved = await put(entity, record.key, {
+      version: item.version,
+      [array.name]: [{ ...withoutFlag, displayText: 'Former default' }, chosen],
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const after = await rowsOf(record.key);
+    expect(after.filter((r) => r[flag]).map((r) => r.code)).toEqual([chosen.code]);
+    expect(after.find((r) => r.key === old.key)).toMatchObject({
+      [flag]: false,
+      displayText: 'Former default',
+    });
+    // The database holds the rule too, whoever writes.
+    const column = array.entity.columns.find((c) => c.name === flag)?.column ?? '';
+    await expect(
+      sql`update ${sql.table(array.entity.table)} set ${sql.ref(column)} = true
+          where key = ${old.key}`.execute(t.database.db),
+    ).rejects.toThrow(/one_default/);
+  });
+});
+
 describe('table calls in general', () => {
   it('refuses an unknown table', async () => {
     const res = await t.app.inject({ url: '/api/cl/nosuchtable', headers });
     expect(res.statusCode).toBe(404);
     expect(res.json().error[0].msg).toBe('There is no table nosuchtable.');
+  });
+
+  it('answers the model of a new record for every table, and 404 for an unknown or nested one', async () => {
+    for (const entity of listed) {
+      const res = await t.app.inject({ url: `/api/cl/default.model/${entity.name}`, headers });
+      expect(res.statusCode, entity.name).toBe(200);
+      const model = res.json<Record<string, unknown>>();
+      expect(model, entity.name).toEqual(entity.defaultModel?.() ?? {});
+      const fields = [...entity.columns, ...(entity.arrays ?? [])].map((f) => f.name);
+      for (const name of Object.keys(model)) expect(fields, entity.name).toContain(name);
+    }
+    for (const name of ['nosuchtable', 'partnerBankAccount']) {
+      const res = await t.app.inject({ url: `/api/cl/default.model/${name}`, headers });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error[0]).toMatchObject({
+        code: 'errors.unknownTable',
+        msg: `There is no table ${name}.`,
+      });
+    }
+  });
+
+  it('lists 300 rows and a cursor when no count is given, and the rest on the next page', async () => {
+    const entity = ENTITIES.find((e) => e.name === 'costCenter');
+    if (!entity) throw new Error('costCenter entity missing');
+    const models = Array.from({ length: DEFAULT_PAGE_SIZE + 5 }, () => entity.sample(counter++));
+    await inScope(t.database.db, { userId: writerId, organizationId: orgId }, (trx) =>
+      insertModels(trx, entity, orgId, models),
+    );
+    const all = await listAll(entity, 'count=1000');
+    expect(all.length).toBeGreaterThan(DEFAULT_PAGE_SIZE);
+    const first = await t.app.inject({ url: `/api/cl/${entity.name}`, headers });
+    const page = first.json<{ items: TableRecord[]; nextCursor: string | null }>();
+    expect(page.items).toHaveLength(DEFAULT_PAGE_SIZE);
+    expect(page.nextCursor).toEqual(expect.any(String));
+    const next = await t.app.inject({
+      url: `/api/cl/${entity.name}?cursor=${page.nextCursor ?? ''}`,
+      headers,
+    });
+    const rest = next.json<{ items: TableRecord[]; nextCursor: string | null }>();
+    expect(rest.nextCursor).toBeNull();
+    expect([...page.items, ...rest.items].map((i) => i.key)).toEqual(all);
   });
 
   it('lists the tables with their labels', async () => {
