@@ -12,6 +12,7 @@ export default tseslint.config(
       '**/.cache/**',
       'test-results/**',
       'playwright-report/**',
+      'e2e/artifacts/**',
     ],
   },
   js.configs.recommended,

@@ -39,7 +39,10 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: 'list',
+  // The HTML report (with the kept screenshots attached) goes next to artifacts/screens, outside
+  // outputDir, which Playwright empties when a run starts; `npx playwright show-report
+  // artifacts/html` opens it.
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'artifacts/html' }]],
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {
