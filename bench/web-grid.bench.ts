@@ -18,6 +18,7 @@
  *   npm run build && npx tsx bench/web-grid.bench.ts
  *   npx tsx bench/web-grid.bench.ts --rows 10000 --runs 5 --scroll-runs 3 --speeds 200,2000
  *   npx tsx bench/web-grid.bench.ts --web-dist /tmp/other-build   # compare another web build
+ *   npx tsx bench/web-grid.bench.ts --parts cpu --rows 1000   # only some parts, while iterating
  */
 import { parseArgs } from 'node:util';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
@@ -48,6 +49,8 @@ const { values: args } = parseArgs({
     steps: { type: 'string', default: '3,10,40' },
     /** Another build of apps/web to serve (vite build --outDir …), to compare two versions. */
     'web-dist': { type: 'string' },
+    /** The parts to run: first (rows), cpu (per frame), scroll, login (scripts). */
+    parts: { type: 'string', default: 'first,cpu,scroll,login' },
   },
 });
 const rowCount = Number(args.rows);
@@ -55,6 +58,7 @@ const runs = Number(args.runs);
 const scrollRuns = Number(args['scroll-runs']);
 const speeds = (args.speeds ?? '').split(',').map(Number);
 const steps = (args.steps ?? '').split(',').map(Number);
+const parts = new Set((args.parts ?? '').split(','));
 const TABLE = 'partner';
 const FIRST_ROWS = 20;
 /** ROW_HEIGHT of apps/web/src/schema-ui/grid/grid-body.tsx. */
@@ -312,21 +316,31 @@ async function main() {
     browser = await launchChromium();
     const header = `Chromium ${browser.version()} headless, viewport 1280×1000\n${machine()}`;
 
-    const loginScripts = await loginScriptsTable(browser, server.url);
-    const firstRowsTable = await measureFirstRows(browser, session);
-    const cpuTable = await measureCpuPerFrame(browser, session);
+    const loginScripts = parts.has('login') && (await loginScriptsTable(browser, server.url));
+    const firstRowsTable = parts.has('first') && (await measureFirstRows(browser, session));
+    const cpuTable = parts.has('cpu') && (await measureCpuPerFrame(browser, session));
     const scrolls: [number, ScrollResult[]][] = [];
-    for (const speed of speeds) scrolls.push([speed, await measureScroll(browser, session, speed)]);
+    for (const speed of parts.has('scroll') ? speeds : []) {
+      scrolls.push([speed, await measureScroll(browser, session, speed)]);
+    }
 
     console.log(`\n${header}\nat the end: ${machine().split('\n')[1]}`);
-    console.log(`\n### First ${FIRST_ROWS} rows of /o/{org}/cl/${TABLE} (pages of 300)\n`);
-    console.log(firstRowsTable);
-    console.log(`\n### Scrolling ${rowCount} rows from the first to the last\n`);
-    console.log(scrollTables(scrolls));
-    console.log(`\n### Main-thread CPU per frame, scrolling a fixed number of rows a frame\n`);
-    console.log(cpuTable);
-    console.log(`\n### JavaScript of the login route over the wire\n`);
-    console.log(loginScripts);
+    if (firstRowsTable) {
+      console.log(`\n### First ${FIRST_ROWS} rows of /o/{org}/cl/${TABLE} (pages of 300)\n`);
+      console.log(firstRowsTable);
+    }
+    if (scrolls.length > 0) {
+      console.log(`\n### Scrolling ${rowCount} rows from the first to the last\n`);
+      console.log(scrollTables(scrolls));
+    }
+    if (cpuTable) {
+      console.log(`\n### Main-thread CPU per frame, scrolling a fixed number of rows a frame\n`);
+      console.log(cpuTable);
+    }
+    if (loginScripts) {
+      console.log(`\n### JavaScript of the login route over the wire\n`);
+      console.log(loginScripts);
+    }
   } finally {
     await browser?.close();
     await server?.stop();

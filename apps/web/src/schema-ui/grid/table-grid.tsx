@@ -1,12 +1,4 @@
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-  type KeyboardEvent,
-} from 'react';
+import { useCallback, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -25,9 +17,10 @@ import { labelOf } from '../form/labels';
 import { gridColumns, rowColumnNames, type GridColumn } from './columns';
 import { DeleteDialog } from './delete-dialog';
 import { ExportDialog } from './export-dialog';
-import { GridBody, gridStyles, ROW_HEIGHT, rowDomId, useRowWindow } from './grid-body';
+import { GridBody, rowDomId, type GridBodyHandle } from './grid-body';
 import { nextFocus } from './grid-keys';
 import { GridHeader, SELECT_COLUMN_WIDTH } from './grid-header';
+import { gridStyles, ROW_HEIGHT } from './grid-styles';
 import { GridToolbar } from './grid-toolbar';
 import { ImportDialog } from './import-dialog';
 import { nextSort, type SortKey } from './sort';
@@ -58,8 +51,6 @@ export interface TableGridProps {
 const IMPORT_ACCEPT =
   '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
 const DEFAULT_HEIGHT = 'min(70vh, 760px)';
-/** Rows from the end of the loaded ones at which the next page is requested. */
-const NEAR_END_ROWS = 50;
 
 /** A code-list table as a server-backed grid (spec §2, §9). */
 export function TableGrid(props: TableGridProps) {
@@ -144,16 +135,11 @@ function LoadedGrid({
   const selectedLoaded = rows.filter((row) => selected.has(row.key)).length;
   const selection = selectedLoaded === 0 ? 'none' : selectedLoaded === rows.length ? 'all' : 'some';
 
-  const rowWindow = useRowWindow(rows.length, scrollRef);
+  const bodyRef = useRef<GridBodyHandle>(null);
   const focused = Math.min(focusedIndex, rows.length - 1);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = data;
-  const lastShown = Math.max(rowWindow.indexes[rowWindow.indexes.length - 1] ?? -1, focused);
-  useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && lastShown >= rows.length - NEAR_END_ROWS) {
-      void fetchNextPage();
-    }
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastShown, rows.length]);
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
 
   const actions = useGridActions({
     table,
@@ -174,7 +160,7 @@ function LoadedGrid({
   const scrollToTop = () => scrollRef.current?.scrollTo?.({ top: 0 });
   const focusRow = (index: number) => {
     setFocusedIndex(index);
-    rowWindow.scrollToIndex(index);
+    bodyRef.current?.scrollToIndex(index);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
@@ -284,13 +270,15 @@ function LoadedGrid({
             canSelect={rows.length > 0}
           />
           <GridBody
+            ref={bodyRef}
             gridId={gridId}
             rows={rows}
-            window={rowWindow}
             columns={columns}
             numbers={numbers}
             selected={selected}
             focusedIndex={focused}
+            canLoadMore={hasNextPage && !isFetchingNextPage}
+            onLoadMore={loadMore}
             onRowClick={clickRow}
             onRowActivate={open}
             onToggle={toggle}
