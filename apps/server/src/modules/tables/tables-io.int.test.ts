@@ -282,6 +282,38 @@ describe.each(listed.map((e) => [e.name, e] as const))('table %s', (_name, entit
       expect(byKey.statusCode).toBe(404);
       expect(byKey.json().error[0].code).toBe('errors.recordNotFound');
     });
+
+    it("never imports into another organisation's record named by its key, writing nothing", async () => {
+      const foreign = await create(entity, entity.sample(counter++), foreignHeaders);
+      const ours = await listAll(entity);
+      const sample = entity.sample(counter++);
+      const names = entity.columns.filter((c) => c.name in sample).map((c) => c.name);
+      const file = Buffer.from(
+        [
+          ['key', ...names],
+          [foreign.key, ...names.map((n) => textOf(sample[n]))],
+        ]
+          .map((line) => csvLine(line))
+          .join(''),
+      );
+      const res = await importFile(entity, file);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error).toContainEqual(
+        expect.objectContaining({ code: 'errors.recordNotFound', field: 'rows.2.key' }),
+      );
+      expect(await listAll(entity)).toEqual(ours);
+      const theirs = await t.app.inject({
+        url: `/api/cl/${entity.name}/${foreign.key}`,
+        headers: foreignHeaders,
+      });
+      expect(theirs.json()).toEqual(foreign);
+      const wrongHeader = await importFile(entity, file, '', {
+        ...headers,
+        'organization-id': foreignHeaders['organization-id'] ?? '',
+      });
+      expect(wrongHeader.statusCode).toBe(403);
+      expect(wrongHeader.json().error[0].code).toBe('errors.notMember');
+    });
   } else {
     it('exports the shared reference data to every organisation alike', async () => {
       const ours = await exportFile(entity, 'csv', { headers: [{ field: 'key', label: 'key' }] });

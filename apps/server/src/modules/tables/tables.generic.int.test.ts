@@ -22,6 +22,9 @@ let t: TestApp;
 let headers: Record<string, string>;
 let foreignHeaders: Record<string, string>;
 let otherUserHeaders: Record<string, string>;
+/** The writer in another organisation of theirs, and under a header of one they are not in. */
+let ownOtherHeaders: Record<string, string>;
+let wrongHeaders: Record<string, string>;
 let writerName: string;
 let writerId: string;
 let orgId: string;
@@ -49,6 +52,9 @@ beforeAll(async () => {
     authorization: (await login(t, colleague.username)).apikey,
     'organization-id': org.key,
   };
+  const secondOrg = await createOrganization(t, { [writer.id]: ['orgadmin'] });
+  ownOtherHeaders = { ...headers, 'organization-id': secondOrg.key };
+  wrongHeaders = { ...headers, 'organization-id': foreignOrg.key };
 });
 afterAll(() => t.close());
 
@@ -374,6 +380,34 @@ describe.each(creatable.map((e) => [e.name, e] as const))('table %s', (_name, en
     ).toMatchObject({ code: 'validation.tooBig', field: 'count' });
   });
 
+  it('refuses every call under the header of an organisation the user is not in (403), changing nothing', async () => {
+    const { item, undoId } = await create(entity);
+    const before = await listAll(entity, 'count=1000');
+    const calls: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object }[] = [
+      { method: 'GET', url: `/api/cl/${entity.name}` },
+      { method: 'GET', url: `/api/cl/${entity.name}/${item.key}` },
+      { method: 'GET', url: `/api/cl/${entity.name}/${item.key}/audit` },
+      { method: 'GET', url: `/api/cl/schema/${entity.name}` },
+      { method: 'GET', url: `/api/cl/default.model/${entity.name}` },
+      { method: 'POST', url: `/api/cl/${entity.name}`, payload: entity.sample(counter++) },
+      {
+        method: 'PUT',
+        url: `/api/cl/${entity.name}/${item.key}`,
+        payload: { ...entity.sample(counter++), version: item.version },
+      },
+      { method: 'DELETE', url: `/api/cl/${entity.name}`, payload: { keys: [item.key] } },
+      { method: 'POST', url: `/api/undo/${undoId}` },
+      { method: 'POST', url: `/api/cl/${entity.name}/export?format=csv`, payload: {} },
+    ];
+    for (const call of calls) {
+      const res = await t.app.inject({ ...call, headers: wrongHeaders });
+      expect(res.statusCode, `${call.method} ${call.url}: ${res.body}`).toBe(403);
+      expect(res.json().error[0].code).toBe('errors.notMember');
+    }
+    expect(await listAll(entity, 'count=1000')).toEqual(before);
+    expect((await read(entity, item.key)).json()).toEqual(item);
+  });
+
   if (entity.scope === 'tenant') {
     it('never shows or changes a record of another organisation', async () => {
       const { item } = await create(entity);
@@ -399,6 +433,27 @@ describe.each(creatable.map((e) => [e.name, e] as const))('table %s', (_name, en
       });
       expect(crossHeader.statusCode).toBe(403);
       expect((await read(entity, item.key)).json()).toEqual(item);
+    });
+
+    it("never shows another organisation's audit nor undoes an action from there, by key or undo id", async () => {
+      const { item, undoId } = await create(entity);
+      for (const h of [foreignHeaders, ownOtherHeaders]) {
+        const audit = await t.app.inject({
+          url: `/api/cl/${entity.name}/${item.key}/audit`,
+          headers: h,
+        });
+        expect(audit.statusCode).toBe(404);
+        expect((await read(entity, item.key, h)).statusCode).toBe(404);
+        expect(await listAll(entity, 'count=1000', h)).not.toContain(item.key);
+        const undo = await t.app.inject({ method: 'POST', url: `/api/undo/${undoId}`, headers: h });
+        expect(undo.statusCode).toBe(404);
+        expect(undo.json().error[0].code).toBe('errors.undoNotFound');
+      }
+      expect((await read(entity, item.key)).json()).toEqual(item);
+      // Still there to be undone in its own organisation.
+      expect(
+        (await t.app.inject({ method: 'POST', url: `/api/undo/${undoId}`, headers })).statusCode,
+      ).toBe(200);
     });
   } else {
     it('shares its reference data with every organisation, but only sysadmins change it', async () => {
@@ -507,6 +562,69 @@ describe.each(flaggedArrays)('one flagged row in %s', (_name, entity, array) => 
       sql`update ${sql.table(array.entity.table)} set ${sql.ref(column)} = true
           where key = ${old.key}`.execute(t.database.db),
     ).rejects.toThrow(/one_default/);
+  });
+});
+
+const nestedArrays = listed.flatMap((entity) =>
+  (entity.arrays ?? []).map((array) => [`${entity.name}.${array.name}`, entity, array] as const),
+);
+
+describe.each(nestedArrays)('nested rows of %s', (_name, entity, array) => {
+  const withoutVersion = (rows: TableRecord[]) =>
+    rows
+      .map(({ version: _version, ...row }) => row)
+      .sort((a, b) => String(a.key).localeCompare(String(b.key)));
+
+  it('removes rows marked for delete, updates and creates others in one save, and undo restores them', async () => {
+    const record = await someRecord(entity);
+    const newRow = (id: number): Record<string, unknown> => ({
+      ...array.entity.sample(counter++),
+      id,
+    });
+    const [a, b, c] = [newRow(-1), newRow(-2), newRow(-3)];
+    const first = await put(entity, record.key, {
+      version: record.version,
+      [array.name]: [a, b, c],
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const saved = first.json<{ item: TableRecord }>().item;
+    const rows = saved[array.name] as TableRecord[];
+    const byCode = (code: unknown) => rows.find((r) => r.code === code) as TableRecord;
+    const [kept, removed, untouched] = [byCode(a.code), byCode(b.code), byCode(c.code)];
+    const added = newRow(-1);
+    const column = editableColumn(array.entity, kept, added);
+    const change = column.type === 'bool' ? !kept[column.name] : added[column.name];
+
+    const res = await put(entity, record.key, {
+      version: saved.version,
+      [array.name]: [
+        { ...kept, [column.name]: change },
+        { ...removed, markForDelete: true },
+        added,
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = (await read(entity, record.key)).json<TableRecord>()[array.name] as TableRecord[];
+    expect(after.map((r) => r.key)).not.toContain(removed.key);
+    expect(after.find((r) => r.key === kept.key)).toMatchObject({
+      [column.name]: change,
+      version: Number(kept.version) + 1,
+    });
+    expect(after.find((r) => r.key === untouched.key)).toEqual(untouched);
+    expect(after.find((r) => r.code === added.code)).toMatchObject({ id: expect.any(Number) });
+    expect(after).toHaveLength(rows.length);
+
+    const undo = await t.app.inject({
+      method: 'POST',
+      url: `/api/undo/${res.json().undoId}`,
+      headers,
+    });
+    expect(undo.statusCode, undo.body).toBe(200);
+    const restored = (await read(entity, record.key)).json<TableRecord>();
+    expect(withoutVersion(restored[array.name] as TableRecord[])).toEqual(withoutVersion(rows));
+    expect((restored[array.name] as TableRecord[]).find((r) => r.key === removed.key)).toEqual(
+      removed,
+    );
   });
 });
 
