@@ -103,6 +103,14 @@ export interface EntityDef {
   sample: (n: number) => Record<string, unknown>;
   /** Warnings that refuse a save until it is repeated with ignoreWarnings (spec §8). */
   warnings?: (model: Record<string, unknown>, context: WarningContext) => Promise<MessageSpec[]>;
+  /**
+   * Warnings that refuse a delete until it is repeated with ignoreWarnings (spec §8): records
+   * others still refer to (a cost centre that partners book to by default).
+   */
+  deleteWarnings?: (
+    records: Record<string, unknown>[],
+    context: Omit<WarningContext, 'key'>,
+  ) => Promise<MessageSpec[]>;
 }
 
 /** Rows that belong to one organisation: kept apart per tenant in queries and the audit log. */

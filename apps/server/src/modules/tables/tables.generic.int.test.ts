@@ -676,6 +676,48 @@ describe('table calls in general', () => {
     expect([...page.items, ...rest.items].map((i) => i.key)).toEqual(all);
   });
 
+  it('warns before deleting a cost centre that partners book to, and deletes it with ignoreWarnings', async () => {
+    const costCenter = ENTITIES.find((e) => e.name === 'costCenter');
+    const partner = ENTITIES.find((e) => e.name === 'partner');
+    if (!costCenter || !partner) throw new Error('costCenter or partner entity missing');
+    const { item: centre } = await create(costCenter);
+    const { item: unused } = await create(costCenter);
+    for (let i = 0; i < 2; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/cl/partner',
+        headers,
+        payload: { ...partner.sample(counter++), costCenterCode: centre.code },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const remove = (query = '') =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/cl/costCenter${query}`,
+        headers,
+        payload: { keys: [centre.key, unused.key] },
+      });
+    const warned = await remove();
+    expect(warned.statusCode).toBe(400);
+    expect(warned.json()).toMatchObject({
+      error: [],
+      warning: [
+        {
+          code: 'warnings.costCenter.inUse',
+          parameters: [centre.code, '2'],
+          msg: `Cost centre ${String(centre.code)} is the default cost centre of 2 partner(s); if you delete it anyway, they keep its code.`,
+        },
+      ],
+    });
+    expect((await read(costCenter, centre.key)).json()).toEqual(centre);
+    expect((await read(costCenter, unused.key)).json()).toEqual(unused);
+    const deleted = await remove('?ignoreWarnings=true');
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json()).toMatchObject({ deleted: 2 });
+    expect((await read(costCenter, centre.key)).statusCode).toBe(404);
+  });
+
   it('lists the tables with their labels', async () => {
     const res = await t.app.inject({ url: '/api/cl', headers });
     expect(res.json().items.map((i: { name: string }) => i.name)).toEqual(

@@ -44,8 +44,13 @@ export function registerTableRoutes(
       query.ignoreWarnings ?? false,
     ),
   );
-  addRoute(app, auth, r.remove, ({ params, user, organization, body }) =>
-    tables.remove(params.name ?? '', { user, organization }, body.keys),
+  addRoute(app, auth, r.remove, ({ params, user, organization, body, query }) =>
+    tables.remove(
+      params.name ?? '',
+      { user, organization },
+      body.keys,
+      query.ignoreWarnings ?? false,
+    ),
   );
   addRoute(app, auth, partnerRoutes.suggestions, ({ params, user, organization }) =>
     tables.suggestPartners(

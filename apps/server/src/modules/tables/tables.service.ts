@@ -250,7 +250,7 @@ export function createTablesService(db: Db) {
       });
     },
 
-    async remove(name: string, scope: TableScope, keys: string[]) {
+    async remove(name: string, scope: TableScope, keys: string[], ignoreWarnings: boolean) {
       const entity = getListedEntity(name);
       requireAllowed(entity, entity.canDelete);
       requireWrite(entity, scope);
@@ -267,6 +267,14 @@ export function createTablesService(db: Db) {
         );
         const missing = unique.filter((k) => !rows.some((r) => r.key === k));
         if (missing.length) throw notFound('errors.recordNotFound', [missing.join(', ')]);
+        if (!ignoreWarnings && entity.deleteWarnings) {
+          const models = rows.map((row) => toModel(entity, row));
+          const warnings = await entity.deleteWarnings(models, {
+            db: trx,
+            organizationId: scope.organization.id,
+          });
+          if (warnings.length) throw new AppError(400, [], warnings);
+        }
         const journal = newJournal();
         for (const row of rows) await deleteRecord(trx, entity, owner, row, journal);
         const undoId = await commitJournal(trx, journal, {

@@ -1,5 +1,29 @@
-import { defineEntity } from '../entity';
+import { sql } from 'kysely';
+import type { MessageSpec } from '../../../lib/errors';
+import { defineEntity, type WarningContext } from '../entity';
 import { codeColumn, isActiveColumn } from './code-list';
+
+/**
+ * A cost centre that partners book to by default (partner.costCenterCode) is still in use:
+ * deleting it leaves them with a code that is no longer in the list, so the user is warned
+ * and may delete it anyway.
+ */
+async function inUseWarnings(
+  records: Record<string, unknown>[],
+  { db, organizationId }: Omit<WarningContext, 'key'>,
+): Promise<MessageSpec[]> {
+  const codes = records.map((r) => r.code).filter((c): c is string => typeof c === 'string');
+  if (codes.length === 0 || organizationId === null) return [];
+  const used = await sql<{ code: string; partners: string }>`
+    select cost_center_code as code, count(*) as partners from partner
+    where organization_id = ${organizationId} and cost_center_code in (${sql.join(codes)})
+    group by cost_center_code order by cost_center_code
+  `.execute(db);
+  return used.rows.map((row) => ({
+    code: 'warnings.costCenter.inUse',
+    parameters: [row.code, Number(row.partners)],
+  }));
+}
 
 /** Cost centres an organisation books its documents to (tenant; no defaults). */
 export const costCenter = defineEntity({
@@ -25,6 +49,7 @@ export const costCenter = defineEntity({
   defaultSort: 'code asc',
   defaultModel: () => ({ code: '', name: '', isActive: true }),
   writeRoles: ['accountant', 'dataentryextended'],
+  deleteWarnings: inUseWarnings,
   sample: (n) => ({
     code: `SM${String(n).padStart(4, '0')}`,
     name: `Stroškovno mesto ${n} – Škofja Loka`,
