@@ -33,6 +33,11 @@ export interface InputProps<V = unknown> {
   message?: FieldMessage;
   /** The parsed value; inputs keep their own text while it does not parse. */
   onChange: (value: V) => void;
+  /**
+   * A lookup (select, combo) chose an item: its value with the item itself, for the schema's
+   * references.onSelect handler. Without it the lookup calls onChange.
+   */
+  onSelect?: (value: V, item: Record<string, unknown>) => void;
   /** Sets or clears the input's own parse message (invalid text, too many places...). */
   onInputMessage?: (message: FieldMessage | undefined) => void;
   onBlur?: () => void;
@@ -46,8 +51,18 @@ export interface TableSchema {
   schema: Schema;
 }
 
-/** Handlers named by schema fields (references.onSelect, onChange, btn click). */
-export type FieldHandlers = Record<
-  string,
-  (context: { field: Field; value: unknown; model: Model }) => Model | undefined
->;
+/** What a handler named by a schema field receives. */
+export interface FieldHandlerContext {
+  field: Field;
+  value: unknown;
+  /** The model with the new value already set. */
+  model: Model;
+  /** references.onSelect: the lookup item chosen (a bank, whose BIC fills another field). */
+  item?: Record<string, unknown>;
+}
+
+/**
+ * Handlers named by schema fields (onChange, references.onSelect): each returns the model to
+ * keep, or nothing to keep it as it is.
+ */
+export type FieldHandlers = Record<string, (context: FieldHandlerContext) => Model | undefined>;

@@ -1,6 +1,7 @@
 import { createContext, use } from 'react';
 import type { TableRecord } from '@listina/contract';
 import type { Model } from '@listina/forms';
+import type { FieldHandlers } from '../types';
 
 /**
  * How any part of the UI opens the stacked dialogs of spec §2 (edit and grid). The provider
@@ -25,6 +26,8 @@ export interface EditDialogParams {
   warnOnCancel?: boolean;
   /** The caller's hook: anything other than true or undefined blocks saving (spec §5). */
   validate?: (model: Model) => true | undefined | string | string[];
+  /** Handlers the schema names (onChange, references.onSelect), e.g. a bank filling the BIC. */
+  handlers?: FieldHandlers;
   /** The preview (eye) button was toggled (schemas with options.canShowPreview). */
   onPreview?: (open: boolean, model: Model) => void;
   /**

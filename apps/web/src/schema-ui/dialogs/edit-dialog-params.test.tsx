@@ -54,6 +54,36 @@ describe('edit dialog params (spec §2, §4)', () => {
     expect(calls.find((call) => call.method === 'PUT')?.path).toBe('/api/cl/partner/k1');
   });
 
+  it('hands its handlers to the form: a chosen item fills another field (references.onSelect)', async () => {
+    partnerApi(
+      {},
+      {
+        schema: {
+          id: 'partner',
+          fields: [
+            {
+              name: 'countryCode',
+              inputType: 'combo',
+              labelText: 'Country',
+              references: {
+                items: [{ code: 'SI', name: 'Slovenia', vatPrefix: 'SI' }],
+                onSelect: 'fillVatPrefix',
+              },
+            },
+            { name: 'vatId', inputType: 'text', labelText: 'VAT ID' },
+          ],
+        },
+      },
+    );
+    const { user } = await openDialog({
+      table: 'partner',
+      handlers: { fillVatPrefix: ({ model, item }) => ({ ...model, vatId: item?.vatPrefix }) },
+    });
+    await user.click(screen.getByRole('button', { name: en('input.combo.open') }));
+    await user.click(screen.getByRole('option', { name: 'SI – Slovenia' }));
+    expect(field('vatId').value).toBe('SI');
+  });
+
   it('opens locked without writeable', async () => {
     partnerApi();
     await openDialog({ table: 'partner', key: 'k1' });

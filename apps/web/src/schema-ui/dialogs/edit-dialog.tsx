@@ -120,6 +120,7 @@ export function EditDialog({ params, depth, onDone }: EditDialogProps) {
         serverError={state.serverError}
         validations={state.model.validations}
         extraErrors={state.hookErrors}
+        handlers={params.handlers}
         testId="edit-dialog-form"
       />
     );

@@ -41,10 +41,14 @@ export function SchemaField({ field, schema, model, path, onChange }: SchemaFiel
   // A field that goes away (hidden, row closed) takes its unparsed text's message with it.
   useEffect(() => () => setInputMessage(path, undefined), [path, setInputMessage]);
 
-  const change = (next: unknown) => {
+  const change = (next: unknown, item?: Record<string, unknown>) => {
     let updated = setValue(model, field.name, next);
     const handler = field.onChange ? controller.handlers?.[field.onChange] : undefined;
     if (handler) updated = handler({ field, value: next, model: updated }) ?? updated;
+    // spec §3 references.onSelect: the chosen item may fill other fields (a bank, its BIC).
+    const selectName = item ? field.references?.onSelect : undefined;
+    const onSelect = selectName ? controller.handlers?.[selectName] : undefined;
+    if (onSelect) updated = onSelect({ field, value: next, model: updated, item }) ?? updated;
     controller.edited(path);
     onChange(updated);
   };
@@ -73,7 +77,8 @@ export function SchemaField({ field, schema, model, path, onChange }: SchemaFiel
       model={model}
       readonly={readonly}
       message={controller.messageAt(path)}
-      onChange={change}
+      onChange={(next) => change(next)}
+      onSelect={change}
       onInputMessage={(message) => setInputMessage(path, message)}
       onBlur={() => controller.touch(path)}
       onClick={controller.onButtonClick}

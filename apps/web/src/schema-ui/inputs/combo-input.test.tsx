@@ -77,6 +77,42 @@ describe('combo input with fixed items', () => {
   });
 });
 
+describe('combo input soft filters (spec §3: applied by default, the user may remove them)', () => {
+  it('narrows the list until the user turns the filter off, and again when on', async () => {
+    await renderInput(
+      {
+        name: 'country',
+        inputType: 'combo',
+        references: { items: countries, softFilters: { code: 'SI' } },
+      },
+      { label: 'Country' },
+    );
+    const toggle = screen.getByRole('button', { name: en('input.combo.softFilters', 'Country') });
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    await userEvent.click(screen.getByRole('button', { name: en('input.combo.open') }));
+    expect(optionTexts()).toEqual(['SI – Slovenia']);
+
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    await userEvent.click(screen.getByRole('button', { name: en('input.combo.open') }));
+    expect(optionTexts()).toEqual(['AT – Austria', 'SI – Slovenia']);
+
+    await userEvent.click(toggle);
+    await userEvent.click(screen.getByRole('button', { name: en('input.combo.open') }));
+    expect(optionTexts()).toEqual(['SI – Slovenia']);
+  });
+
+  it('offers no filter toggle without softFilters', async () => {
+    await renderInput(
+      { name: 'country', inputType: 'combo', references: { items: countries } },
+      { label: 'Country' },
+    );
+    expect(
+      screen.queryByRole('button', { name: en('input.combo.softFilters', 'Country') }),
+    ).toBeNull();
+  });
+});
+
 describe('combo input on a code-list table', () => {
   it('debounces the search: typing fast sends one search request', async () => {
     const { control, calls } = await renderInput(

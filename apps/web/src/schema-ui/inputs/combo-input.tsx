@@ -21,6 +21,7 @@ import {
   type LookupItem,
 } from './reference-items';
 import { useDebouncedValue } from '../timing';
+import { hasSoftFilters, SoftFiltersToggle } from './soft-filters-toggle';
 import { useLookup } from './use-lookup';
 
 type ComboOption = { kind: 'item'; item: LookupItem } | { kind: 'add' };
@@ -38,7 +39,7 @@ function isScrolledToEnd(element: HTMLElement): boolean {
  * model stores the item's references.field; the input shows its displayFields. Typing searches
  * (debounced for server lists), scrolling to the end loads more, and the lookup can add a new
  * record (addScheme), edit the chosen one (editKey) or pick from the whole table (viewAll), each
- * in a stacked dialog.
+ * in a stacked dialog. Soft filters narrow the list until the user turns them off.
  */
 export function ComboInput(props: InputProps) {
   const { field, id, label, value, model, readonly, message, onChange, onBlur } = props;
@@ -53,12 +54,14 @@ export function ComboInput(props: InputProps) {
   const [chosen, setChosen] = useState<LookupItem | null>(null);
   const debouncedSearch = useDebouncedValue(search, LOOKUP_SEARCH_DEBOUNCE_MS);
   const hasValue = value !== null && value !== undefined && value !== '';
+  const [softFiltersOn, setSoftFiltersOn] = useState(true);
   const lookup = useLookup({
     references,
     model,
     search: references.table ? debouncedSearch : search,
     enabled: isOpen || hasValue,
     sortLocale: locale,
+    softFiltersOn,
   });
 
   const isValueOf = (item: LookupItem) => isSameValue(itemValue(item, references), value);
@@ -83,7 +86,9 @@ export function ComboInput(props: InputProps) {
   const select = (item: LookupItem | null) => {
     setChosen(item);
     const next = item ? (itemValue(item, references) ?? null) : null;
-    if (!isUnchanged(next, value)) onChange(next);
+    if (isUnchanged(next, value)) return;
+    if (item && props.onSelect) props.onSelect(next, item);
+    else onChange(next);
   };
 
   const add = async () => {
@@ -180,6 +185,15 @@ export function ComboInput(props: InputProps) {
           />
         )}
       />
+      {hasSoftFilters(references) && (
+        <SoftFiltersToggle
+          field={field}
+          label={label}
+          on={softFiltersOn}
+          disabled={readonly}
+          onToggle={() => setSoftFiltersOn((on) => !on)}
+        />
+      )}
       {dialogs && references.editKey !== undefined && editTable && (
         <IconButton
           aria-label={t('input.combo.edit', [label])}

@@ -61,16 +61,62 @@ export function fixedItems(references: References, model: Model): LookupItem[] |
     : [];
 }
 
+/** Where a lookup's items come from (spec §3 references). */
+export type LookupSource = 'fixed' | 'table' | 'api';
+
+/**
+ * The list query parameters of GET /api/cl/{table} that filter (packages/contract
+ * ListQuerySchema): only customerKey, the parent of a nested array's rows.
+ */
+const TABLE_FILTER_PARAMS: ReadonlySet<string> = new Set(['customerKey']);
+
+export interface ServerFilterPlan {
+  /** serverFilters sent as query parameters of the lookup call. */
+  query: Record<string, string>;
+  /**
+   * serverFilters the call cannot take, applied in the browser instead: to fixed items, and to
+   * each page of a table as it arrives (GET /api/cl takes no filter parameters besides
+   * customerKey), so a page may offer fewer items than were asked for.
+   */
+  inBrowser: Filters | undefined;
+}
+
+const isScalar = (value: unknown): value is string | number | boolean =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+
+/**
+ * spec §3 serverFilters ("sent with every lookup call") as far as the call allows: a table
+ * takes customerKey; another call (references.api) takes any single value as a query
+ * parameter; everything else is filtered in the browser.
+ */
+export function serverFilterPlan(references: References, source: LookupSource): ServerFilterPlan {
+  const query: Record<string, string> = {};
+  const inBrowser: Filters = {};
+  for (const [name, wanted] of Object.entries(references.serverFilters ?? {})) {
+    const canSend =
+      isScalar(wanted) &&
+      (source === 'api' || (source === 'table' && TABLE_FILTER_PARAMS.has(name)));
+    if (canSend) query[name] = String(wanted);
+    else inBrowser[name] = wanted;
+  }
+  return { query, inBrowser: Object.keys(inBrowser).length > 0 ? inBrowser : undefined };
+}
+
 interface ShowOptions {
   /** Filtered here by the typed text (server lists arrive already searched). */
   search?: string;
   /** Sorted here by their text unless noSort (server lists keep the server's order). */
   sortLocale?: string;
+  /** serverFilters that the call could not take (serverFilterPlan). */
+  browserFilters?: Filters;
+  /** spec §3 softFilters while the user keeps them on. */
+  softFilters?: Filters;
 }
 
 /**
- * The items a lookup offers: spec §3, items with isActive false are hidden; hard and server
- * filters hold; noSort keeps the given order.
+ * The items a lookup offers: spec §3, items with isActive false are hidden; hard filters
+ * always hold, the serverFilters the call did not apply and the soft filters while on;
+ * noSort keeps the given order.
  */
 export function shownItems(
   items: readonly LookupItem[],
@@ -82,7 +128,8 @@ export function shownItems(
     (item) =>
       item.isActive !== false &&
       matchesFilters(item, references.hardFilters) &&
-      matchesFilters(item, references.serverFilters) &&
+      matchesFilters(item, options.browserFilters) &&
+      matchesFilters(item, options.softFilters) &&
       (needle === '' || itemText(item, references).toLocaleLowerCase().includes(needle)),
   );
   if (options.sortLocale === undefined || references.noSort) return shown;

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import type { References } from '@listina/forms';
 import { TABLE_PAGE_SIZE } from '../../app/constants';
@@ -5,6 +7,7 @@ import { useI18n } from '../../app/i18n';
 import type { InputProps } from '../types';
 import { fieldTestId, messageProps } from './input-parts';
 import { isSameValue, isUnchanged, itemText, itemValue, storedField } from './reference-items';
+import { hasSoftFilters, SoftFiltersToggle } from './soft-filters-toggle';
 import { useLookup } from './use-lookup';
 
 const NO_REFERENCES: References = { field: 'code', displayFields: ['code', 'name'] };
@@ -18,6 +21,7 @@ export function SelectInput(props: InputProps) {
   const { field, id, label, value, model, readonly, message, onChange, onBlur } = props;
   const { t, locale } = useI18n();
   const references = field.references ?? NO_REFERENCES;
+  const [softFiltersOn, setSoftFiltersOn] = useState(true);
   const lookup = useLookup({
     references,
     model,
@@ -25,6 +29,7 @@ export function SelectInput(props: InputProps) {
     enabled: true,
     pageSize: TABLE_PAGE_SIZE,
     sortLocale: locale,
+    softFiltersOn,
   });
   const hasValue = value !== null && value !== undefined && value !== '';
   const index = lookup.items.findIndex((item) => isSameValue(itemValue(item, references), value));
@@ -37,7 +42,7 @@ export function SelectInput(props: InputProps) {
   const selected = hasValue ? String(index < 0 ? items.length - 1 : index) : EMPTY;
 
   const shown = messageProps(message);
-  return (
+  const select = (
     <TextField
       id={id}
       select
@@ -51,7 +56,9 @@ export function SelectInput(props: InputProps) {
       onChange={(event) => {
         const item = event.target.value === EMPTY ? undefined : items[Number(event.target.value)];
         const next = item ? (itemValue(item, references) ?? null) : null;
-        if (!isUnchanged(next, value)) onChange(next);
+        if (isUnchanged(next, value)) return;
+        if (item && props.onSelect) props.onSelect(next, item);
+        else onChange(next);
       }}
       onBlur={onBlur}
       slotProps={{
@@ -68,5 +75,18 @@ export function SelectInput(props: InputProps) {
         </option>
       ))}
     </TextField>
+  );
+  if (!hasSoftFilters(references)) return select;
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'flex-start' }}>
+      <Box sx={{ flex: 1, minWidth: 0 }}>{select}</Box>
+      <SoftFiltersToggle
+        field={field}
+        label={label}
+        on={softFiltersOn}
+        disabled={readonly}
+        onToggle={() => setSoftFiltersOn((on) => !on)}
+      />
+    </Box>
   );
 }

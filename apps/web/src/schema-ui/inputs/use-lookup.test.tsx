@@ -17,7 +17,7 @@ const START = new Date('2024-03-01T08:00:00Z').getTime();
 /** Moves the clock the cache reads; timers stay real so the requests still resolve. */
 const clockAt = (ms: number) => vi.setSystemTime(START + ms);
 
-function setup(references: { table?: string; api?: string } = { table: 'country' }) {
+function setup(references: Record<string, unknown> = { table: 'country' }) {
   const calls = fakeApi({
     'GET /api/cl/:name': () => json({ items: countries, nextCursor: null }),
     'GET /api/banks': () => json(countries),
@@ -136,5 +136,56 @@ describe('lookup cache (spec §4: stale after 5 s; refetched when not loaded, fo
     clockAt(2 * CACHE_STALE_MS);
     mount();
     await waitFor(() => expect(requests()).toHaveLength(2));
+  });
+});
+
+describe('lookup filters (spec §3 serverFilters, softFilters)', () => {
+  const accounts = [
+    { id: 1, key: 'a1', displayTitle: 'A1', code: 'SI56191000000123438', bic: 'LJBASI2X' },
+    { id: 2, key: 'a2', displayTitle: 'A2', code: 'SI56020100000000001', bic: 'SKBASI2X' },
+  ];
+
+  it('sends customerKey in the table call and applies the other serverFilters here', async () => {
+    const calls = fakeApi({
+      'GET /api/cl/:name': () => json({ items: accounts, nextCursor: null }),
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const references = ReferencesSchema.parse({
+      table: 'partnerBankAccount',
+      serverFilters: { customerKey: 'p-1', bic: 'LJBASI2X' },
+    });
+    const { result } = renderHook(
+      () => useLookup({ references, model: {}, search: '', enabled: true, sortLocale: 'en-gb' }),
+      {
+        wrapper: ({ children }) => (
+          <QueryClientProvider client={client}>{children}</QueryClientProvider>
+        ),
+      },
+    );
+    await waitFor(() => expect(result.current.items).toHaveLength(1));
+    expect(result.current.items[0]?.code).toBe('SI56191000000123438');
+    const query = new URL(calls[0]?.path ?? '', 'http://localhost').searchParams;
+    expect(query.get('customerKey')).toBe('p-1');
+    expect(query.get('bic')).toBeNull();
+  });
+
+  it('sends serverFilters as query parameters of another call (references.api)', async () => {
+    const { mount, requests } = setup({
+      api: '/api/banks',
+      apiSearchParam: 'q',
+      serverFilters: { country: 'SI' },
+    });
+    const { result } = mount({ search: 'slo' });
+    await waitFor(() => expect(requests()).toHaveLength(1));
+    expect(requests()[0]?.path).toBe('/api/banks?country=SI&q=slo');
+    await waitFor(() => expect(result.current.isFetching).toBe(false));
+  });
+
+  it('holds softFilters until they are turned off', async () => {
+    const { mount } = setup({ table: 'country', softFilters: { code: 'AT' } });
+    const { result, rerender } = mount();
+    await waitFor(() => expect(result.current.items.map((item) => item.code)).toEqual(['AT']));
+    rerender({ softFiltersOn: false });
+    expect(result.current.items.map((item) => item.code)).toEqual(['SI', 'AT']);
   });
 });

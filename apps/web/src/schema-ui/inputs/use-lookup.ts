@@ -7,7 +7,7 @@ import { callApi } from '../../api/client';
 import { getApiContext } from '../../api/context';
 import { CACHE_STALE_MS, LOOKUP_SCROLL_PAGE_SIZE } from '../../app/constants';
 import { fetchPage, tableQueryKey } from '../api';
-import { fixedItems, shownItems, type LookupItem } from './reference-items';
+import { fixedItems, serverFilterPlan, shownItems, type LookupItem } from './reference-items';
 
 const ApiItemSchema = z.record(z.string(), z.unknown());
 // A references.api call answers a list, or a page with its items.
@@ -37,6 +37,8 @@ export interface LookupOptions {
   /** Items per request; the combo loads LOOKUP_SCROLL_PAGE_SIZE more on each scroll. */
   pageSize?: number;
   sortLocale: string;
+  /** spec §3 softFilters hold until the user turns them off (default on). */
+  softFiltersOn?: boolean;
 }
 
 export interface Lookup {
@@ -54,8 +56,8 @@ export interface Lookup {
 /**
  * The items of a select or combo (spec §3 references, §4 lookup cache): fixed items, a
  * code-list table read page by page along its keyset cursor, or another call. Server answers
- * are cached under a key of the table and the search text (the fetch id), stale after 5 s;
- * they are fetched when not loaded, when forced, or when that key changes.
+ * are cached under a key of the table, the search text and the filters sent (the fetch id),
+ * stale after 5 s; they are fetched when not loaded, when forced, or when that key changes.
  */
 export function useLookup(options: LookupOptions): Lookup {
   const { references, model, search, enabled, sortLocale } = options;
@@ -65,13 +67,21 @@ export function useLookup(options: LookupOptions): Lookup {
   const api = fixed || table ? undefined : references.api;
   const searchText = search.trim() === '' ? undefined : search.trim();
   const pageSize = options.pageSize ?? LOOKUP_SCROLL_PAGE_SIZE;
+  const source = fixed ? 'fixed' : table ? 'table' : 'api';
+  const filters = useMemo(() => serverFilterPlan(references, source), [references, source]);
+  const softFilters = options.softFiltersOn === false ? undefined : references.softFilters;
 
   const tableQuery = useInfiniteQuery({
-    queryKey: tableQueryKey(table ?? '', 'lookup', { search: searchText, count: pageSize }),
+    queryKey: tableQueryKey(table ?? '', 'lookup', {
+      search: searchText,
+      count: pageSize,
+      filters: filters.query,
+    }),
     queryFn: ({ pageParam, signal }) =>
       fetchPage(
         table ?? '',
         {
+          ...filters.query,
           mode: 'dropdown',
           count: pageSize,
           ...(searchText ? { search: searchText } : {}),
@@ -88,10 +98,12 @@ export function useLookup(options: LookupOptions): Lookup {
   const searchParam = references.apiSearchParam;
   const apiSearch = searchParam && searchText ? searchText : undefined;
   const apiQuery = useQuery({
-    queryKey: ['lookup-api', getApiContext().organizationId, api, apiSearch],
+    queryKey: ['lookup-api', getApiContext().organizationId, api, apiSearch, filters.query],
     queryFn: async ({ signal }) => {
-      const query: Record<string, string> =
-        searchParam && apiSearch ? { [searchParam]: apiSearch } : {};
+      const query: Record<string, string> = {
+        ...filters.query,
+        ...(searchParam && apiSearch ? { [searchParam]: apiSearch } : {}),
+      };
       const answer = await callApi(apiItemsRoute(api ?? ''), { query, signal });
       return Array.isArray(answer) ? answer : answer.items;
     },
@@ -105,12 +117,24 @@ export function useLookup(options: LookupOptions): Lookup {
     () => fixed ?? (table ? tablePages?.flatMap((page) => page.items) : apiItems) ?? [],
     [fixed, table, tablePages, apiItems],
   );
+  const browserFilters = filters.inBrowser;
   const items = useMemo(() => {
-    if (table) return shownItems(known, references);
+    const filtering = { browserFilters, softFilters };
+    if (table) return shownItems(known, references, filtering);
     // Without a search parameter the call answers everything and the text filters here.
     const localSearch = fixed || !searchParam ? search : undefined;
-    return shownItems(known, references, { search: localSearch, sortLocale });
-  }, [known, fixed, table, references, search, searchParam, sortLocale]);
+    return shownItems(known, references, { ...filtering, search: localSearch, sortLocale });
+  }, [
+    known,
+    fixed,
+    table,
+    references,
+    search,
+    searchParam,
+    sortLocale,
+    browserFilters,
+    softFilters,
+  ]);
 
   return {
     items,
