@@ -26,8 +26,9 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * React.lazy for a route page exported by name. A failed or slow chunk raises a
- * ChunkLoadError for the route's error boundary, which offers a reload (spec §8).
+ * React.lazy for a route page (or the shell, or a part loaded when first wanted) exported by
+ * name. A failed or slow chunk raises a ChunkLoadError for the route's error boundary, which
+ * offers a reload (spec §8).
  */
 export function lazyPage<M, P extends object>(
   load: () => Promise<M>,

@@ -3,9 +3,18 @@ import { OrganizationRoute, RootLayout, type RouteHandle } from './guard';
 import { lazyPage } from './lazy-page';
 import { RootRedirect } from './root-redirect';
 import { RouteErrorPage } from './route-error-page';
-import { MainLayout } from './shell/main-layout';
 
-// Every page is its own chunk (stack.md: one chunk for everything is too big).
+// Every page is its own chunk (stack.md: one chunk for everything is too big), and so is the
+// signed-in shell: its dialog stack, edit dialog and schema form stay out of the login route.
+const loadMainLayout = () => import('./shell/main-layout');
+const MainLayout = lazyPage(loadMainLayout, (m) => m.MainLayout);
+
+/** Starts loading the signed-in shell early, e.g. while a stored session is being checked. */
+export function preloadMainLayout(): void {
+  // A failure here is not the user's concern: rendering the shell loads it again and reports.
+  loadMainLayout().catch(() => undefined);
+}
+
 const LoginPage = lazyPage(
   () => import('../features/account/login-page'),
   (m) => m.LoginPage,

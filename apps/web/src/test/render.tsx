@@ -3,6 +3,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProviders } from '../app/providers';
 import { routes as appRoutes } from '../app/router';
+// The app loads the signed-in shell lazily; tests load it up front, so that a page behind it
+// appears within a findBy's wait rather than after transforming the schema UI on demand.
+import '../app/shell/main-layout';
 
 /** Renders the whole app (or the given routes) at a path, as a browser would open it. */
 export function renderApp(path: string, routes: RouteObject[] = appRoutes) {

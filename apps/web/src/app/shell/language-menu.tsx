@@ -1,20 +1,33 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import Button from '@mui/material/Button';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { useI18n } from '../i18n';
+import { lazyPage } from '../lazy-page';
+
+// The menu (Menu, Popover, Modal) loads when first wanted: the sign-in pages need no more.
+const loadList = () => import('./language-menu-list');
+const LanguageMenuList = lazyPage(loadList, (m) => m.LanguageMenuList);
+const preloadList = () => {
+  // Only a head start: opening the menu loads it again and reports a failure.
+  loadList().catch(() => undefined);
+};
 
 /** The language switcher of the toolbar and the login page. */
 export function LanguageMenu({ color }: { color?: 'inherit' | 'primary' }) {
-  const { t, locale, setLocale, languages } = useI18n();
+  const { t, locale } = useI18n();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [wasOpened, setWasOpened] = useState(false);
   return (
     <>
       <Button
         color={color ?? 'primary'}
         startIcon={<TranslateIcon />}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onPointerEnter={preloadList}
+        onFocus={preloadList}
+        onClick={(event) => {
+          setAnchor(event.currentTarget);
+          setWasOpened(true);
+        }}
         aria-label={`${t('common.language')}: ${locale}`}
         aria-haspopup="menu"
         aria-expanded={anchor !== null}
@@ -22,22 +35,12 @@ export function LanguageMenu({ color }: { color?: 'inherit' | 'primary' }) {
       >
         {locale}
       </Button>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {languages.map((language) => (
-          <MenuItem
-            key={language.code}
-            lang={language.code}
-            selected={language.code === locale}
-            data-testid={`language-${language.code}`}
-            onClick={() => {
-              setAnchor(null);
-              setLocale(language.code);
-            }}
-          >
-            {language.name}
-          </MenuItem>
-        ))}
-      </Menu>
+      {/* Stays mounted once opened, so that closing animates as before. */}
+      {wasOpened && (
+        <Suspense fallback={null}>
+          <LanguageMenuList anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

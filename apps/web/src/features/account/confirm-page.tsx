@@ -3,7 +3,6 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { accountRoutes, ConfirmBodySchema } from '@listina/contract';
 import { callApi } from '../../api/client';
 import { formatApiError } from '../../api/format-error';
@@ -13,6 +12,7 @@ import { FORM_TEXT_KEYS, validateForm } from '../../app/validation';
 import { CenteredProgress } from '../../ui/centered-progress';
 import { GradientLayout } from '../../ui/gradient-layout';
 import { MessageAlert } from '../../ui/message-alert';
+import { OutlinedTextField } from '../../ui/outlined-text-field';
 import { useFormState } from './use-form-state';
 
 /**
@@ -87,22 +87,22 @@ function NewPasswordForm({ code }: { code: string }) {
         message={reset.isError ? formatApiError(reset.error, t) : null}
         testId="confirm-error"
       />
-      <TextField
+      <OutlinedTextField
         label={t('account.confirm.newPassword')}
         type="password"
         {...form.field('password')}
         autoComplete="new-password"
         autoFocus
         required
-        slotProps={{ htmlInput: { 'data-testid': 'confirm-password' } }}
+        testId="confirm-password"
       />
-      <TextField
+      <OutlinedTextField
         label={t('account.confirm.passwordRepeat')}
         type="password"
         {...form.field('passwordRepeat')}
         autoComplete="new-password"
         required
-        slotProps={{ htmlInput: { 'data-testid': 'confirm-password-repeat' } }}
+        testId="confirm-password-repeat"
       />
       <Button
         type="submit"

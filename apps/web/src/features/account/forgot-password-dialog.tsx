@@ -6,7 +6,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import { accountRoutes, ForgotBodySchema } from '@listina/contract';
 import { callApi } from '../../api/client';
 import { formatApiError } from '../../api/format-error';
@@ -14,6 +13,7 @@ import { DIALOG_MAX_WIDTH } from '../../app/constants';
 import { useI18n } from '../../app/i18n';
 import { validateForm } from '../../app/validation';
 import { MessageAlert } from '../../ui/message-alert';
+import { OutlinedTextField } from '../../ui/outlined-text-field';
 
 interface ForgotPasswordDialogProps {
   open: boolean;
@@ -72,7 +72,7 @@ function ForgotPasswordForm({ initialUsername, onClose }: Omit<ForgotPasswordDia
               message={forgot.isError ? formatApiError(forgot.error, t) : null}
               testId="forgot-error"
             />
-            <TextField
+            <OutlinedTextField
               label={t('account.forgot.username')}
               value={username}
               onChange={(event) => setUsername(event.target.value)}
@@ -80,7 +80,7 @@ function ForgotPasswordForm({ initialUsername, onClose }: Omit<ForgotPasswordDia
               helperText={fieldError}
               fullWidth
               autoFocus
-              slotProps={{ htmlInput: { 'data-testid': 'forgot-username' } }}
+              testId="forgot-username"
             />
           </>
         )}

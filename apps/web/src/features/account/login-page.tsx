@@ -1,15 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { Suspense, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { accountRoutes, LoginBodySchema, type AuthToken } from '@listina/contract';
 import { callApi } from '../../api/client';
 import { formatApiError } from '../../api/format-error';
 import { safeReturnUrl } from '../../app/guard';
 import { useI18n } from '../../app/i18n';
+import { lazyPage } from '../../app/lazy-page';
 import { pickActiveOrganization, sortOrganizations } from '../../app/organizations';
 import { useSession } from '../../app/session';
 import { LanguageMenu } from '../../app/shell/language-menu';
@@ -17,8 +17,14 @@ import { readStored, STORAGE_KEYS } from '../../app/storage';
 import { validateForm } from '../../app/validation';
 import { GradientLayout } from '../../ui/gradient-layout';
 import { MessageAlert } from '../../ui/message-alert';
-import { ForgotPasswordDialog } from './forgot-password-dialog';
+import { OutlinedTextField } from '../../ui/outlined-text-field';
 import { useFormState } from './use-form-state';
+
+// The dialog (MUI's Dialog and Modal) loads when first opened.
+const ForgotPasswordDialog = lazyPage(
+  () => import('./forgot-password-dialog'),
+  (m) => m.ForgotPasswordDialog,
+);
 
 /** Where a fresh sign-in goes: the returnUrl, else the active organisation's home. */
 function landingPath(token: AuthToken, returnUrl: string | null, locale: string): string | null {
@@ -50,6 +56,7 @@ function LoginForm({ onNoOrganization }: { onNoOrganization: () => void }) {
   const [searchParams] = useSearchParams();
   const form = useFormState({ username: '', password: '' });
   const [isForgotOpen, setForgotOpen] = useState(false);
+  const [wasForgotOpened, setForgotOpened] = useState(false);
 
   const login = useMutation({
     mutationFn: (body: { username: string; password: string }) =>
@@ -77,21 +84,21 @@ function LoginForm({ onNoOrganization }: { onNoOrganization: () => void }) {
           message={login.isError ? formatApiError(login.error, t) : null}
           testId="login-error"
         />
-        <TextField
+        <OutlinedTextField
           label={t('account.login.username')}
           {...form.field('username')}
           autoComplete="username"
           autoFocus
           required
-          slotProps={{ htmlInput: { 'data-testid': 'login-username' } }}
+          testId="login-username"
         />
-        <TextField
+        <OutlinedTextField
           label={t('account.login.password')}
           type="password"
           {...form.field('password')}
           autoComplete="current-password"
           required
-          slotProps={{ htmlInput: { 'data-testid': 'login-password' } }}
+          testId="login-password"
         />
         <Button
           type="submit"
@@ -106,7 +113,10 @@ function LoginForm({ onNoOrganization }: { onNoOrganization: () => void }) {
           <Link
             component="button"
             type="button"
-            onClick={() => setForgotOpen(true)}
+            onClick={() => {
+              setForgotOpen(true);
+              setForgotOpened(true);
+            }}
             data-testid="login-forgot"
           >
             {t('account.login.forgotPassword')}
@@ -116,12 +126,17 @@ function LoginForm({ onNoOrganization }: { onNoOrganization: () => void }) {
           </Link>
         </Stack>
       </Stack>
-      {/* Outside the form: React events bubble through portals, so a nested submit would reach it. */}
-      <ForgotPasswordDialog
-        open={isForgotOpen}
-        initialUsername={form.values.username}
-        onClose={() => setForgotOpen(false)}
-      />
+      {/* Outside the form: React events bubble through portals, so a nested submit would reach it.
+          Mounted from the first opening on, so that closing animates. */}
+      {wasForgotOpened && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog
+            open={isForgotOpen}
+            initialUsername={form.values.username}
+            onClose={() => setForgotOpen(false)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -4,7 +4,6 @@ import { useMutation } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { accountRoutes, RegisterBodySchema, type RegisterBody } from '@listina/contract';
 import { callApi } from '../../api/client';
 import { formatApiError } from '../../api/format-error';
@@ -13,6 +12,7 @@ import { LanguageMenu } from '../../app/shell/language-menu';
 import { FORM_TEXT_KEYS, validateForm } from '../../app/validation';
 import { GradientLayout } from '../../ui/gradient-layout';
 import { MessageAlert } from '../../ui/message-alert';
+import { OutlinedTextField } from '../../ui/outlined-text-field';
 import { useFormState } from './use-form-state';
 
 const EMPTY = { username: '', email: '', displayName: '', password: '', passwordRepeat: '' };
@@ -53,44 +53,44 @@ export function RegisterPage() {
             message={register.isError ? formatApiError(register.error, t) : null}
             testId="register-error"
           />
-          <TextField
+          <OutlinedTextField
             label={t('account.register.username')}
             {...form.field('username')}
             autoComplete="username"
             autoFocus
             required
-            slotProps={{ htmlInput: { 'data-testid': 'register-username' } }}
+            testId="register-username"
           />
-          <TextField
+          <OutlinedTextField
             label={t('account.register.email')}
             type="email"
             {...form.field('email')}
             autoComplete="email"
             required
-            slotProps={{ htmlInput: { 'data-testid': 'register-email' } }}
+            testId="register-email"
           />
-          <TextField
+          <OutlinedTextField
             label={t('account.register.displayName')}
             {...form.field('displayName')}
             autoComplete="name"
             required
-            slotProps={{ htmlInput: { 'data-testid': 'register-display-name' } }}
+            testId="register-display-name"
           />
-          <TextField
+          <OutlinedTextField
             label={t('account.register.password')}
             type="password"
             {...form.field('password')}
             autoComplete="new-password"
             required
-            slotProps={{ htmlInput: { 'data-testid': 'register-password' } }}
+            testId="register-password"
           />
-          <TextField
+          <OutlinedTextField
             label={t('account.register.passwordRepeat')}
             type="password"
             {...form.field('passwordRepeat')}
             autoComplete="new-password"
             required
-            slotProps={{ htmlInput: { 'data-testid': 'register-password-repeat' } }}
+            testId="register-password-repeat"
           />
           <Button
             type="submit"
