@@ -1,17 +1,25 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/factories';
 
 describe('serving the web app', () => {
   let t: TestApp;
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'listina-dist-'));
+  // As the web build leaves them: a compressed pair beside a large asset, none beside a small one.
+  const script = Buffer.from('export const rows = [' + '"row",'.repeat(500) + '];\n');
+  const gzipped = zlib.gzipSync(script);
+  const brotlied = zlib.brotliCompressSync(script);
 
   beforeAll(async () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Listina</title>');
     fs.writeFileSync(path.join(dist, 'assets', 'app-1a2b3c.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'assets', 'page-4d5e6f.js'), script);
+    fs.writeFileSync(path.join(dist, 'assets', 'page-4d5e6f.js.gz'), gzipped);
+    fs.writeFileSync(path.join(dist, 'assets', 'page-4d5e6f.js.br'), brotlied);
     t = await createTestApp({ WEB_DIST: dist });
   });
   afterAll(async () => {
@@ -33,6 +41,43 @@ describe('serving the web app', () => {
     const res = await t.app.inject({ url: '/assets/app-1a2b3c.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the compressed copy the browser accepts, brotli first, with its encoding', async () => {
+    const cases = [
+      { accept: 'gzip', encoding: 'gzip', bytes: gzipped },
+      { accept: 'br', encoding: 'br', bytes: brotlied },
+      { accept: 'gzip, deflate, br, zstd', encoding: 'br', bytes: brotlied },
+    ];
+    for (const { accept, encoding, bytes } of cases) {
+      const res = await t.app.inject({
+        url: '/assets/page-4d5e6f.js',
+        headers: { 'accept-encoding': accept },
+      });
+      expect(res.statusCode, accept).toBe(200);
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      expect(res.headers['content-type'], accept).toMatch(/javascript/);
+      expect(res.headers['vary'], accept).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control'], accept).toBe('public, max-age=31536000, immutable');
+      expect(res.rawPayload.equals(bytes), accept).toBe(true);
+    }
+  });
+
+  it('sends the file as it is without an accepted encoding or without a compressed copy', async () => {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }]) {
+      const res = await t.app.inject({ url: '/assets/page-4d5e6f.js', headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.rawPayload.equals(script)).toBe(true);
+    }
+    const small = await t.app.inject({
+      url: '/assets/app-1a2b3c.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('console.log(1)');
   });
 
   it('keeps unknown /api paths as JSON 404s and does not escape the dist folder', async () => {

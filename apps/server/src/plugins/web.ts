@@ -5,7 +5,9 @@ import fastifyStatic from '@fastify/static';
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never, and every other
- * GET outside /api answered with index.html (history-mode routing, spec §2).
+ * GET outside /api answered with index.html (history-mode routing, spec §2). Assets go out as
+ * the build compressed them (.br, .gz beside each, apps/web/compress-assets.ts) to a browser
+ * that accepts it, else as they are.
  */
 export async function registerWeb(app: FastifyInstance, webDist: string): Promise<boolean> {
   const index = path.join(webDist, 'index.html');
@@ -14,6 +16,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     root: webDist,
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
