@@ -11,7 +11,8 @@
  *      loads pages of 300 on the way) at each speed: animation-frame intervals, long tasks,
  *      and the long animation frames with the scripts that ran in them;
  *   3. main-thread CPU time per frame for fixed scroll steps, from a Chromium trace (thread
- *      time, which a shared machine disturbs less than wall time).
+ *      time, which a shared machine disturbs less than wall time), and of the tasks that run
+ *      while the next page of 300 rows is asked for and arrives.
  *
  * Also: the JavaScript the server sends for /account/login, as the browser receives it.
  *
@@ -27,6 +28,7 @@ import {
   callTiming,
   firstRows,
   scrollGrid,
+  scrollToNextPage,
   stepScroll,
   watchFirstRows,
   type FirstRows,
@@ -35,7 +37,7 @@ import {
 import { importPartners, newOrganization, type ApiSession } from './support/listina-api';
 import { removeDir, startServer, tempDataDir, type StartedServer } from './support/server';
 import { machine, markdownTable, max, median, ms, percentile } from './support/stats';
-import { mainThreadCpu } from './support/trace';
+import { mainThreadCpu, mainThreadTasks } from './support/trace';
 import { snapshotWebDist } from './support/web-dist';
 
 const { values: args } = parseArgs({
@@ -64,6 +66,8 @@ const FIRST_ROWS = 20;
 /** ROW_HEIGHT of apps/web/src/schema-ui/grid/grid-body.tsx. */
 const ROW_PX = 37;
 const STEP_FRAMES = 120;
+/** Pages of 300 loaded one after the other by the page-arrival measurement. */
+const ARRIVING_PAGES = 5;
 const TARGET = { dataToPaintMs: 300, frameMs: 50 };
 
 interface FirstRowsSample extends FirstRows {
@@ -253,6 +257,50 @@ async function measureCpuPerFrame(browser: Browser, session: ApiSession): Promis
   );
 }
 
+/**
+ * 3b. The main-thread tasks while the next page is asked for and arrives: the grid jumps to
+ * 20 rows above the end of the loaded rows (that frame, a new window of rows, is left out:
+ * it is the 40-rows-a-frame case above), then loads the next page and shows it. Each task
+ * over 50 ms of CPU is a frame over 50 ms whatever the load.
+ */
+async function measurePageArrival(browser: Browser, session: ApiSession): Promise<string> {
+  const context = await signedInContext(browser, session);
+  const { page } = await openGrid(context, session);
+  await page.waitForTimeout(500);
+  const longest: number[] = [];
+  const totals: number[] = [];
+  const waits: number[] = [];
+  for (let n = 0; n < ARRIVING_PAGES; n++) {
+    await browser.startTracing(page, {
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+    });
+    const waited = await page.evaluate(scrollToNextPage, { rowsBeforeEnd: 20, timeoutMs: 10_000 });
+    const tasks = mainThreadTasks(await browser.stopTracing()).filter((task) => !task.isScroll);
+    if (waited < 0) throw new Error(`page ${n + 2} did not arrive`);
+    waits.push(waited);
+    longest.push(max(tasks.map((task) => task.cpuMs)));
+    totals.push(tasks.reduce((sum, task) => sum + task.cpuMs, 0));
+  }
+  await context.close();
+  const cpu = (value: number) => value.toFixed(1);
+  return markdownTable(
+    [
+      'pages of 300',
+      'scroll → rows arrived (median)',
+      'longest task, CPU ms (median / worst)',
+      'all tasks, CPU ms (median)',
+    ],
+    [
+      [
+        `${ARRIVING_PAGES} (rows 301–${300 * (ARRIVING_PAGES + 1)})`,
+        ms(median(waits)),
+        `${cpu(median(longest))} / ${cpu(max(longest))}`,
+        cpu(median(totals)),
+      ],
+    ],
+  );
+}
+
 async function loginScriptsTable(browser: Browser, url: string): Promise<string> {
   const received = await scriptsOfPage(
     browser,
@@ -319,6 +367,7 @@ async function main() {
     const loginScripts = parts.has('login') && (await loginScriptsTable(browser, server.url));
     const firstRowsTable = parts.has('first') && (await measureFirstRows(browser, session));
     const cpuTable = parts.has('cpu') && (await measureCpuPerFrame(browser, session));
+    const pagesTable = parts.has('cpu') && (await measurePageArrival(browser, session));
     const scrolls: [number, ScrollResult[]][] = [];
     for (const speed of parts.has('scroll') ? speeds : []) {
       scrolls.push([speed, await measureScroll(browser, session, speed)]);
@@ -336,6 +385,8 @@ async function main() {
     if (cpuTable) {
       console.log(`\n### Main-thread CPU per frame, scrolling a fixed number of rows a frame\n`);
       console.log(cpuTable);
+      console.log(`\nWhile the next page is asked for and arrives (main-thread tasks):\n`);
+      console.log(pagesTable);
     }
     if (loginScripts) {
       console.log(`\n### JavaScript of the login route over the wire\n`);

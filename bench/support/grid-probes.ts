@@ -278,3 +278,35 @@ export async function stepScroll(options: StepOptions): Promise<number[]> {
   box.scrollTop = 0;
   return frames;
 }
+
+export interface NextPageOptions {
+  /** Rows above the end of the loaded ones to scroll to: near enough to load the next page. */
+  rowsBeforeEnd: number;
+  timeoutMs: number;
+}
+
+/**
+ * Scrolls the grid to `rowsBeforeEnd` rows above the end of the loaded rows in one step and
+ * waits until the next page's rows have made the table taller, then 300 ms more (effects,
+ * timers). Returns the time from the scroll to the taller table, or -1 on timeout.
+ */
+export async function scrollToNextPage(options: NextPageOptions): Promise<number> {
+  const table = document.querySelector('[data-testid="grid-table"]');
+  const box = table?.parentElement;
+  const firstRow = table?.querySelector('[data-testid="grid-row"]');
+  if (!box || !firstRow) throw new Error('no grid with rows on the page');
+  const rowHeight = firstRow.getBoundingClientRect().height;
+  const height = box.scrollHeight;
+  const started = performance.now();
+  box.scrollTop = height - box.clientHeight - options.rowsBeforeEnd * rowHeight;
+  const waited = await new Promise<number>((resolve) => {
+    const check = () => {
+      if (box.scrollHeight > height) resolve(performance.now() - started);
+      else if (performance.now() - started > options.timeoutMs) resolve(-1);
+      else requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return waited;
+}

@@ -27,6 +27,10 @@ const NOT_A_COLUMN = new Set(['grid', 'btn', 'label']);
 export const clampWidth = (width: number) =>
   Math.round(Math.min(COLUMN_WIDTH_MAX, Math.max(COLUMN_WIDTH_MIN, width)));
 
+/** The width the user gave the column, else its default. */
+export const columnWidth = (column: GridColumn, widths: Readonly<Record<string, number>>) =>
+  widths[column.name] ?? column.defaultWidth;
+
 /** The names of the list row's own columns, or null while no row is loaded. */
 export function rowColumnNames(rows: readonly TableRecord[]): string | null {
   const first = rows[0];

@@ -1,4 +1,4 @@
-import type { KeyboardEvent, MouseEvent, PointerEvent } from 'react';
+import { memo, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import TableCell from '@mui/material/TableCell';
@@ -7,8 +7,9 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import { COLUMN_WIDTH_MAX, COLUMN_WIDTH_MIN } from '../../app/constants';
 import { useI18n } from '../../app/i18n';
-import type { GridColumn } from './columns';
+import { columnWidth, type GridColumn } from './columns';
 import type { SortKey } from './sort';
+import type { SelectionState } from './use-row-selection';
 
 export const SELECT_COLUMN_WIDTH = 48;
 const TITLE_STYLE = { maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
@@ -16,22 +17,24 @@ const KEYBOARD_RESIZE_STEP = 10;
 
 interface GridHeaderProps {
   columns: GridColumn[];
-  widthOf: (column: GridColumn) => number;
+  /** Widths the user set, by column name; the others have their default width. */
+  widths: Readonly<Record<string, number>>;
   onResize: (name: string, width: number, save: boolean) => void;
   sort: readonly SortKey[];
   /** The columns the list call sorts by (its declared sort keys); the others are plain. */
   sortable: ReadonlySet<string>;
   onSort: (name: string, additive: boolean) => void;
-  selection: 'none' | 'some' | 'all';
+  selection: SelectionState;
   onSelectAll: (selected: boolean) => void;
   canSelect: boolean;
 }
 
 /**
  * Header row: select-all, column titles (those of sort keys sort on click; shift adds a key)
- * and resize handles.
+ * and resize handles. Memoised: it renders again only when one of these changes, not when the
+ * grid scrolls or a page of rows arrives.
  */
-export function GridHeader(props: GridHeaderProps) {
+export const GridHeader = memo(function GridHeader(props: GridHeaderProps) {
   const { t } = useI18n();
   const { columns, sort, selection } = props;
   return (
@@ -49,6 +52,7 @@ export function GridHeader(props: GridHeaderProps) {
           />
         </TableCell>
         {columns.map((column) => {
+          const width = columnWidth(column, props.widths);
           const index = sort.findIndex((key) => key.field === column.name);
           const key = sort[index];
           return (
@@ -56,7 +60,7 @@ export function GridHeader(props: GridHeaderProps) {
               key={column.name}
               aria-sort={key ? (key.desc ? 'descending' : 'ascending') : undefined}
               align={column.kind === 'number' ? 'right' : 'left'}
-              style={{ width: props.widthOf(column) }}
+              style={{ width }}
               // stickyHeader cells are position: sticky, which also anchors the resize handle.
               sx={{ whiteSpace: 'nowrap' }}
               data-testid={`grid-header-${column.name}`}
@@ -86,7 +90,7 @@ export function GridHeader(props: GridHeaderProps) {
               )}
               <ResizeHandle
                 label={t('grid.resizeColumn', [column.label])}
-                width={props.widthOf(column)}
+                width={width}
                 onResize={(width, save) => props.onResize(column.name, width, save)}
                 testId={`grid-resize-${column.name}`}
               />
@@ -96,7 +100,7 @@ export function GridHeader(props: GridHeaderProps) {
       </TableRow>
     </TableHead>
   );
-}
+});
 
 interface ResizeHandleProps {
   label: string;

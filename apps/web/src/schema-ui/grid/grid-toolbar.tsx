@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
@@ -28,10 +28,31 @@ interface GridToolbarProps {
 }
 
 /** Search box and the grid's actions; those the user may not take are absent. */
-export function GridToolbar(props: GridToolbarProps) {
-  const { t } = useI18n();
+export function GridToolbar({ status, ...actions }: GridToolbarProps) {
   return (
     <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+      <ToolbarActions {...actions} />
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        sx={{ ml: 'auto' }}
+        aria-live="polite"
+        data-testid="grid-status"
+      >
+        {status}
+      </Typography>
+    </Stack>
+  );
+}
+
+/**
+ * Memoised apart from the status, which changes with every page of rows: a page arriving
+ * renders the status again, not the search field and the buttons.
+ */
+const ToolbarActions = memo(function ToolbarActions(props: Omit<GridToolbarProps, 'status'>) {
+  const { t } = useI18n();
+  return (
+    <>
       <TextField
         size="small"
         type="search"
@@ -73,15 +94,6 @@ export function GridToolbar(props: GridToolbarProps) {
           {t('grid.import')}
         </Button>
       )}
-      <Typography
-        variant="body2"
-        color="text.secondary"
-        sx={{ ml: 'auto' }}
-        aria-live="polite"
-        data-testid="grid-status"
-      >
-        {props.status}
-      </Typography>
-    </Stack>
+    </>
   );
-}
+});

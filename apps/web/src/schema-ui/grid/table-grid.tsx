@@ -14,7 +14,7 @@ import { MessageAlert } from '../../ui/message-alert';
 import { useSchema, useTableRights, type TableRights } from '../api';
 import { useDialogs } from '../dialogs/dialog-context';
 import { labelOf } from '../form/labels';
-import { gridColumns, rowColumnNames, type GridColumn } from './columns';
+import { columnWidth, gridColumns, rowColumnNames } from './columns';
 import { DeleteDialog } from './delete-dialog';
 import { ExportDialog } from './export-dialog';
 import { GridBody, rowDomId, type GridBodyHandle } from './grid-body';
@@ -27,6 +27,7 @@ import { nextSort, type SortKey } from './sort';
 import { useDebouncedValue, useDelayedFlag } from '../timing';
 import { useColumnWidths } from './use-column-widths';
 import { useGridActions, useOpenRow } from './use-grid-actions';
+import { useRowSelection } from './use-row-selection';
 import { useTableRows } from './use-table-rows';
 
 export interface TableGridProps {
@@ -110,30 +111,21 @@ function LoadedGrid({
     [schema, names, knownNames, t, has],
   );
   const { widths, setWidth } = useColumnWidths(table);
-  const widthOf = (column: GridColumn) => widths[column.name] ?? column.defaultWidth;
-  const tableWidth = columns.reduce((sum, column) => sum + widthOf(column), SELECT_COLUMN_WIDTH);
+  const tableWidth = columns.reduce(
+    (sum, column) => sum + columnWidth(column, widths),
+    SELECT_COLUMN_WIDTH,
+  );
 
+  // The callbacks handed to the toolbar, header and body stay the same from render to render:
+  // those are memoised, and a page of rows arriving re-renders only what shows it.
   const scrollRef = useRef<HTMLDivElement>(null);
   const tableRef = useRef<HTMLTableElement>(null);
   const [focusedIndex, setFocusedIndex] = useState(0);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  // Stable callbacks, so that scrolling re-renders only the rows that change (GridRow is memo).
-  const toggle = useCallback(
-    (key: string) => {
-      setSelected((old) => {
-        const next = new Set(old);
-        if (!next.delete(key)) next.add(key);
-        return next;
-      });
-    },
-    [setSelected],
-  );
+  const { selected, state: selection, toggle, selectAll, unselect } = useRowSelection(rows);
   const clickRow = useCallback((index: number) => {
     setFocusedIndex(index);
     tableRef.current?.focus();
   }, []);
-  const selectedLoaded = rows.filter((row) => selected.has(row.key)).length;
-  const selection = selectedLoaded === 0 ? 'none' : selectedLoaded === rows.length ? 'all' : 'some';
 
   const bodyRef = useRef<GridBodyHandle>(null);
   const focused = Math.min(focusedIndex, rows.length - 1);
@@ -146,18 +138,35 @@ function LoadedGrid({
     rows,
     selected,
     headers: columns.map((column) => ({ field: column.name, label: column.label })),
-    onDeleted: (keys) =>
-      setSelected((old) => {
-        const next = new Set(old);
-        for (const key of keys) next.delete(key);
-        return next;
-      }),
+    onDeleted: unselect,
   });
+  const { askDelete } = actions;
   const [isExportOpen, setExportOpen] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
 
   const open = useOpenRow({ table, onOpen, onPick, isReadonly });
-  const scrollToTop = () => scrollRef.current?.scrollTo?.({ top: 0 });
+  const scrollToTop = useCallback(() => scrollRef.current?.scrollTo?.({ top: 0 }), []);
+  const onSearch = useCallback(
+    (text: string) => {
+      setSearch(text);
+      scrollToTop();
+    },
+    [scrollToTop],
+  );
+  const onSort = useCallback(
+    (name: string, additive: boolean) => {
+      setSort((old) => nextSort(old, name, additive));
+      scrollToTop();
+    },
+    [scrollToTop],
+  );
+  const onAdd = useCallback(() => void dialogs.openEdit({ table }), [dialogs, table]);
+  const onDeleteSelected = useCallback(
+    () => askDelete({ keys: [...selected] }),
+    [askDelete, selected],
+  );
+  const onExport = useCallback(() => setExportOpen(true), [setExportOpen]);
+  const onImport = useCallback(() => fileRef.current?.click(), []);
   const focusRow = (index: number) => {
     setFocusedIndex(index);
     bodyRef.current?.scrollToIndex(index);
@@ -173,7 +182,7 @@ function LoadedGrid({
     else if (event.key === 'Enter' && row) open(row);
     else if (event.key === ' ' && row) toggle(row.key);
     else if (event.key === 'Delete' && row && canDelete) {
-      actions.askDelete({ keys: [row.key], title: row.displayTitle || row.key });
+      askDelete({ keys: [row.key], title: row.displayTitle || row.key });
     } else return;
     event.preventDefault();
   };
@@ -194,17 +203,14 @@ function LoadedGrid({
     >
       <GridToolbar
         search={search}
-        onSearch={(text) => {
-          setSearch(text);
-          scrollToTop();
-        }}
+        onSearch={onSearch}
         selectedCount={selected.size > 0 ? count(selected.size) : null}
         canCreate={canCreate}
         canDelete={canDelete}
-        onAdd={() => void dialogs.openEdit({ table })}
-        onDeleteSelected={() => actions.askDelete({ keys: [...selected] })}
-        onExport={() => setExportOpen(true)}
-        onImport={() => fileRef.current?.click()}
+        onAdd={onAdd}
+        onDeleteSelected={onDeleteSelected}
+        onExport={onExport}
+        onImport={onImport}
         status={status}
       />
       <Box sx={{ height: 4 }}>
@@ -248,25 +254,13 @@ function LoadedGrid({
         >
           <GridHeader
             columns={columns}
-            widthOf={widthOf}
+            widths={widths}
             onResize={setWidth}
             sort={sort}
             sortable={sortable}
-            onSort={(name, additive) => {
-              setSort((old) => nextSort(old, name, additive));
-              scrollToTop();
-            }}
+            onSort={onSort}
             selection={selection}
-            onSelectAll={(all) =>
-              setSelected((old) => {
-                const next = new Set(old);
-                for (const row of rows) {
-                  if (all) next.add(row.key);
-                  else next.delete(row.key);
-                }
-                return next;
-              })
-            }
+            onSelectAll={selectAll}
             canSelect={rows.length > 0}
           />
           <GridBody

@@ -44,10 +44,10 @@ export function useGridActions({ table, rows, selected, headers, onDeleted }: Gr
   const [isDeleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
-  const askDelete = (request: DeleteRequest) => {
+  const askDelete = useCallback((request: DeleteRequest) => {
     setDeleteError(null);
     setDeleteRequest(request);
-  };
+  }, []);
 
   /**
    * One confirm for the whole selection, sent in calls of at most MAX_DELETE_KEYS keys (what
