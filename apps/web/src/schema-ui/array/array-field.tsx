@@ -30,6 +30,7 @@ import {
   type Row,
 } from './array-rows';
 import { BankAccountAdder } from './bank-account-adder';
+import { PARTNER_TABLE } from './use-known-accounts';
 
 export interface ArrayFieldProps {
   field: Field;
@@ -41,6 +42,8 @@ export interface ArrayFieldProps {
   rows: unknown;
   /** The model holding the array, for the rows' schema condition and read-only flag. */
   model: Model;
+  /** The table of that model (its schema's id), e.g. partner. */
+  ownerTable?: string;
   readonly: boolean;
   onChange: (rows: Row[]) => void;
 }
@@ -91,15 +94,17 @@ export function ArrayField(props: ArrayFieldProps) {
     onChange(removeRow(rows, index, rowSchema));
     setEditing(null);
   };
-  const addCodes = (codes: string[]) => {
-    const result = addAccounts(
-      rows,
-      codes.map((code) => ({ code })),
-      rowSchema,
-    );
+  const addFound = (found: Model[]) => {
+    const result = addAccounts(rows, found, rowSchema);
     onChange(result.rows);
     return result.skipped;
   };
+  const addCodes = (codes: string[]) => addFound(codes.map((code) => ({ code })));
+  // spec §5 bank account search: a partner's known accounts, read by the rows' own table.
+  const search =
+    props.ownerTable === PARTNER_TABLE
+      ? { owner: model, rowTable: rowSchema.id, rows, onAdd: (found: Model[]) => addFound(found) }
+      : undefined;
 
   return (
     <Box
@@ -199,7 +204,7 @@ export function ArrayField(props: ArrayFieldProps) {
             </Button>
           </Box>
           {isBankAccountSchema(rowSchema) && (
-            <BankAccountAdder id={`${id}-find`} onAdd={addCodes} />
+            <BankAccountAdder id={`${id}-find`} onAdd={addCodes} search={search} />
           )}
         </Box>
       )}

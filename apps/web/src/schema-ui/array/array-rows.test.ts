@@ -5,6 +5,7 @@ import {
   addAccounts,
   addRow,
   nextTemporaryId,
+  offeredAccounts,
   removeRow,
   updateRow,
   type Row,
@@ -97,5 +98,27 @@ describe('array rows (spec §4)', () => {
       { id: -2, isDefault: false, code: 'DE89370400440532013000' },
     ]);
     expect(accountKey(' si56 1910 ')).toBe('SI561910');
+  });
+
+  it('offers found accounts not present yet, once each, that hold the typed text (spec §5)', () => {
+    const rows: Row[] = [
+      { id: 1, code: 'SI56 1910 0000 0123 438' },
+      { id: 2, code: 'SI56020100012345678', markForDelete: true },
+    ];
+    const found = [
+      { account: { code: 'si56191000000123438' }, partner: 'P1' },
+      { account: { code: 'SI56020100012345678' }, partner: 'P1' },
+      { account: { code: 'DE89 3704 0044 0532 0130 00' }, partner: 'P2' },
+      { account: { code: 'de89370400440532013000' }, partner: 'P3' },
+      { account: { code: '' }, partner: 'P3' },
+    ];
+    const offered = (typed: string) =>
+      offeredAccounts(found, rows, typed).map(
+        (item) => `${item.partner} ${String(item.account.code)}`,
+      );
+    expect(offered('')).toEqual(['P1 SI56020100012345678', 'P2 DE89 3704 0044 0532 0130 00']);
+    expect(offered('de89 3704')).toEqual(['P2 DE89 3704 0044 0532 0130 00']);
+    expect(offered('0201 0001')).toEqual(['P1 SI56020100012345678']);
+    expect(offered('AT')).toEqual([]);
   });
 });

@@ -117,3 +117,23 @@ export function addAccounts(
   }
   return { rows: next, skipped };
 }
+
+/**
+ * spec §5 bank account search: the found accounts a search offers — not in the list yet, each
+ * once, and holding the typed text in their code (spaces and case ignored on both sides).
+ */
+export function offeredAccounts<T extends { account: Model }>(
+  found: readonly T[],
+  rows: readonly Row[],
+  typed: string,
+): T[] {
+  const present = new Set(rows.filter(isLiveRow).map((row) => accountKey(row.code)));
+  const needle = accountKey(typed);
+  const seen = new Set<string>();
+  return found.filter(({ account }) => {
+    const key = accountKey(account.code);
+    if (key === '' || present.has(key) || seen.has(key)) return false;
+    seen.add(key);
+    return key.includes(needle);
+  });
+}

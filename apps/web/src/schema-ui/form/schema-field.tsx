@@ -63,6 +63,7 @@ export function SchemaField({ field, schema, model, path, onChange }: SchemaFiel
         path={path}
         rows={value}
         model={model}
+        ownerTable={schema.id}
         readonly={readonly}
         onChange={change}
       />
