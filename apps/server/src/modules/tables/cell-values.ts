@@ -54,6 +54,8 @@ export function textOf(value: unknown): string {
     return String(value);
   }
   if (value instanceof Date) return value.toISOString();
+  // A column of several values (a member's roles) as a person writes a list.
+  if (Array.isArray(value)) return value.map(textOf).join(', ');
   return JSON.stringify(value);
 }
 

@@ -41,6 +41,8 @@ export interface ColumnDef {
   check?: (value: unknown, model: Record<string, unknown>) => MessageSpec | undefined;
   /** Unique within the owner (organisation or parent row); also the natural key for import. */
   unique?: boolean;
+  /** A list of values of the type (SQL array), e.g. a member's roles. Never a sort key. */
+  multiple?: boolean;
 }
 
 export interface ArrayDef {
@@ -62,6 +64,14 @@ export interface WarningContext {
   db: Trx;
   organizationId: string | null;
   key: string | undefined;
+}
+
+/** What a record rule that reads the database gets: the save's transaction and the record. */
+export interface RuleContext {
+  db: Trx;
+  organizationId: string | null;
+  /** The record's id when it is an update. */
+  id: string | undefined;
 }
 
 export interface EntityDef {
@@ -101,6 +111,8 @@ export interface EntityDef {
    * entity is covered by them without new tests.
    */
   sample: (n: number) => Record<string, unknown>;
+  /** Errors of rules that read other records (the last orgadmin keeps the role). */
+  rules?: (model: Record<string, unknown>, context: RuleContext) => Promise<MessageSpec[]>;
   /** Warnings that refuse a save until it is repeated with ignoreWarnings (spec §8). */
   warnings?: (model: Record<string, unknown>, context: WarningContext) => Promise<MessageSpec[]>;
   /**

@@ -6,10 +6,12 @@ import { country } from './entities/country';
 import { currency } from './entities/currency';
 import { documentType } from './entities/document-type';
 import { organization, organizationBankAccount } from './entities/organization';
+import { organizationMember } from './entities/organization-member';
 import { partner, partnerBankAccount } from './entities/partner';
 import { paymentPurpose } from './entities/payment-purpose';
 import { paymentType } from './entities/payment-type';
 import { referenceModel } from './entities/reference-model';
+import { role } from './entities/role';
 import { vatRate } from './entities/vat-rate';
 
 /** Every entity the engine serves; nested-array entities are registered for undo. */
@@ -25,10 +27,12 @@ export const ENTITIES: readonly EntityDef[] = [
   paymentType,
   paymentPurpose,
   referenceModel,
+  role,
   // Code lists of each organisation.
   vatRate,
   documentType,
   costCenter,
+  organizationMember,
 ];
 
 const byName = new Map(ENTITIES.map((e) => [e.name, e]));

@@ -44,6 +44,13 @@ export async function validateRecords(
   records: RecordToCheck[],
 ): Promise<MessageSpec[][]> {
   const problems = records.map((record) => checkRecord(entity, record.model));
+  if (entity.rules) {
+    for (const [index, record] of records.entries()) {
+      if (problems[index]?.length) continue;
+      const context = { db: trx, organizationId: owner.organizationId, id: record.existingId };
+      problems[index]?.push(...(await entity.rules(record.model, context)));
+    }
+  }
   for (const column of entity.columns.filter((c) => c.unique)) {
     const pending = records
       .map((record, index) => ({ record, index, value: record.model[column.name] }))
@@ -201,7 +208,9 @@ export interface RowUpdate {
  */
 function settableColumns(entity: EntityDef): Map<string, string> {
   return new Map([
-    ...entity.columns.map((c) => [c.column, SQL_TYPES[c.type]] as const),
+    ...entity.columns.map(
+      (c) => [c.column, `${SQL_TYPES[c.type]}${c.multiple ? '[]' : ''}`] as const,
+    ),
     ...engineColumnsOf(entity).map((c) => [c, 'text'] as const),
   ]);
 }

@@ -6,7 +6,7 @@ import type { ArrayDef, EntityDef } from './entity';
 import { diff, journalUpdate, type Journal } from './journal';
 import { engineValuesOf, schemaOf, toColumnValues, type Model, type Row } from './model';
 import * as repo from './tables.repository';
-import { listProblem, rowProblem, typedValue } from './value-types';
+import { listProblem, rowProblem, typedList, typedValue } from './value-types';
 
 /**
  * Checking and writing one record with its nested arrays (spec §4 grid rows): markForDelete
@@ -41,7 +41,10 @@ function cleanModel(entity: EntityDef, body: Model, prefix: string, problems: Me
   const model: Model = {};
   for (const column of entity.columns) {
     if (column.serverOwned || !(column.name in body)) continue;
-    const typed = typedValue(column.type, body[column.name], `${prefix}${column.name}`);
+    const field = `${prefix}${column.name}`;
+    const typed = column.multiple
+      ? typedList(column.type, body[column.name], field)
+      : typedValue(column.type, body[column.name], field);
     if ('problem' in typed) {
       problems.push(typed.problem);
       continue;
@@ -146,6 +149,10 @@ export async function validateRecord(
   existingId: string | undefined,
 ): Promise<MessageSpec[]> {
   const errors = checkRecord(entity, model);
+  if (entity.rules && errors.length === 0) {
+    const context = { db: trx, organizationId: owner.organizationId, id: existingId };
+    errors.push(...(await entity.rules(model, context)));
+  }
   for (const column of entity.columns.filter((c) => c.unique)) {
     const value = model[column.name];
     if (value === null || value === undefined || value === '') continue;

@@ -49,10 +49,30 @@ export async function applyUndo(
     for (const operation of run.operations)
       journal.audit.push({ entity, key: operation.key, action: 'undo', changes: [] });
   }
+  await checkDeferredRules(trx);
   await sql`update undo_action set undone_at = now() where id = ${action.id}`.execute(trx);
   // Audit entries in multi-row inserts; the journal has no operations, so no new undo action.
   await commitJournal(trx, journal, scope);
   return [...tables];
+}
+
+/** Exclusion constraint, and the rules our constraint triggers raise (migrations 0010, 0011). */
+const RULE_VIOLATIONS = new Set(['23P01', 'P0001']);
+
+/**
+ * The database's deferred rules (one default bank account, an organisation keeps an orgadmin)
+ * checked now rather than at commit: a reversal that would break one is refused as a change
+ * since (409), not a failed commit.
+ */
+async function checkDeferredRules(trx: Trx) {
+  try {
+    await sql`set constraints all immediate`.execute(trx);
+  } catch (error) {
+    if (RULE_VIOLATIONS.has(String((error as { code?: unknown }).code))) {
+      throw conflict('errors.undoChanged');
+    }
+    throw error;
+  }
 }
 
 /**

@@ -78,6 +78,19 @@ export function typedValue(type: ValueType, value: unknown, field: string): Type
   }
 }
 
+/** A column of `multiple` values: a list (null: none), each of the column's type. */
+export function typedList(type: ValueType, value: unknown, field: string): Typed {
+  if (value === null) return { value: [] };
+  if (!Array.isArray(value)) return { problem: problemOf('list', field) };
+  const values: unknown[] = [];
+  for (const item of value) {
+    const typed = item === null ? wrong(type, field) : typedValue(type, item, field);
+    if ('problem' in typed) return typed;
+    values.push(typeof typed.value === 'string' ? typed.value.trim() : typed.value);
+  }
+  return { value: values };
+}
+
 /** A nested array must be a list of row objects. */
 export const listProblem = (field: string) => problemOf('list', field);
 export const rowProblem = (field: string) => problemOf('row', field);

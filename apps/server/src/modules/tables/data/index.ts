@@ -5,6 +5,7 @@ import organizationDefaults from './organization-defaults.json' with { type: 'js
 import paymentPurposes from './payment-purposes.json' with { type: 'json' };
 import paymentTypes from './payment-types.json' with { type: 'json' };
 import referenceModels from './reference-models.json' with { type: 'json' };
+import roles from './roles.json' with { type: 'json' };
 
 /**
  * Reference data of the code lists, as API models (field names of the entity definitions). Type aliases, not
@@ -21,7 +22,9 @@ import referenceModels from './reference-models.json' with { type: 'json' };
  * service provider identifiers (via shared/domain/schwifty_generated_si.json, 2024-04-30),
  * one row per 5-digit identifier (digits 5–9 of an SI IBAN), names decoded from CP1250.
  * Purposes — ISO 20022 ExternalPurpose1Code. Reference models — the ZBS model table
- * (shared/domain/PAYMENTS-AND-EINVOICES.md §2) with RF (ISO 11649) and NRC.
+ * (shared/domain/PAYMENTS-AND-EINVOICES.md §2) with RF (ISO 11649) and NRC. Roles — the
+ * organisation roles the server and the web app check (spec §6, lower-case); sysadmin and
+ * support are a user's own roles, not an organisation's, and are not in the list.
  */
 
 export type CountryData = {
@@ -82,6 +85,13 @@ export type DocumentTypeData = {
   isActive: boolean;
 };
 
+export type RoleData = {
+  code: string;
+  name: string;
+  nameSl: string;
+  isAdmin: boolean;
+};
+
 export const COUNTRIES: readonly CountryData[] = countries;
 export const CURRENCIES: readonly CurrencyData[] = currencies;
 export const BANKS: readonly BankData[] = banks;
@@ -91,3 +101,4 @@ export const REFERENCE_MODELS: readonly ReferenceModelData[] = referenceModels;
 export const DEFAULT_VAT_RATES: readonly VatRateData[] = organizationDefaults.vatRates;
 export const DEFAULT_DOCUMENT_TYPES: readonly DocumentTypeData[] =
   organizationDefaults.documentTypes;
+export const ROLES: readonly RoleData[] = roles;

@@ -1,0 +1,132 @@
+import { sql } from 'kysely';
+import type { MessageSpec } from '../../../lib/errors';
+import { ROLES } from '../data';
+import { defineEntity, type ColumnDef, type RuleContext } from '../entity';
+
+/** The roles a member may have in an organisation (spec §6: lower-case). */
+export const ORGANIZATION_ROLES: readonly string[] = ROLES.map((r) => r.code);
+
+/** Trimmed, lower-cased, each once, in a fixed order. */
+function normaliseRoles(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  const roles = (value as unknown[]).map((r) =>
+    typeof r === 'string' ? r.trim().toLowerCase() : r,
+  );
+  return [...new Set(roles.filter((r) => r !== ''))].sort();
+}
+
+const rolesColumn: ColumnDef = {
+  name: 'roles',
+  column: 'roles',
+  type: 'text',
+  multiple: true,
+  field: {
+    inputType: 'select',
+    references: { table: 'role', field: 'code', displayFields: ['code', 'name'] },
+    validation: { required: true },
+  },
+  list: true,
+  lean: true,
+  normalise: normaliseRoles,
+  check: (value) => {
+    const unknown = (value as string[]).filter((r) => !ORGANIZATION_ROLES.includes(r));
+    return unknown.length > 0
+      ? {
+          code: 'validation.unknownRole',
+          parameters: [unknown.join(', '), ORGANIZATION_ROLES.join(', ')],
+        }
+      : undefined;
+  },
+};
+
+/**
+ * An organisation keeps an orgadmin: the last one cannot lose the role (someone must be able
+ * to manage members and the connect code). Organisations that never had one are not held to it.
+ */
+async function keepsAnOrgAdmin(
+  model: Record<string, unknown>,
+  { db, organizationId, id }: RuleContext,
+): Promise<MessageSpec[]> {
+  const roles = Array.isArray(model.roles) ? (model.roles as unknown[]) : [];
+  if (id === undefined || organizationId === null || roles.includes('orgadmin')) return [];
+  const found = await sql<{ isAdmin: boolean; others: boolean }>`
+    select coalesce(bool_or(id = ${id}), false) as "isAdmin",
+           coalesce(bool_or(id <> ${id}), false) as others
+    from organization_member
+    where organization_id = ${organizationId} and 'orgadmin' = any (roles)
+  `.execute(db);
+  const row = found.rows[0];
+  return row?.isAdmin && !row.others
+    ? [{ code: 'errors.lastOrgAdmin', parameters: [], field: 'roles' }]
+    : [];
+}
+
+/**
+ * The members of the active organisation with their roles (issue 3). Members join by the
+ * organisation's connect code, so none is created here; admins (the engine's rule for a table
+ * with no write roles) change their roles. Name, e-mail and whether the account is confirmed
+ * are the user's, copied by the database (migration 0011) and read-only here.
+ */
+export const organizationMember = defineEntity({
+  name: 'organizationMember',
+  table: 'organization_member',
+  scope: 'tenant',
+  canCreate: false,
+  canDelete: false,
+  labelId: 'organizationMember.title',
+  columns: [
+    {
+      name: 'userName',
+      column: 'user_name',
+      type: 'text',
+      field: {},
+      search: true,
+      sort: true,
+      notNull: true,
+      list: true,
+      lean: true,
+      serverOwned: true,
+    },
+    {
+      name: 'displayName',
+      column: 'display_name',
+      type: 'text',
+      field: {},
+      search: true,
+      sort: true,
+      notNull: true,
+      list: true,
+      lean: true,
+      serverOwned: true,
+    },
+    {
+      name: 'email',
+      column: 'email',
+      type: 'text',
+      field: {},
+      search: true,
+      list: true,
+      serverOwned: true,
+    },
+    rolesColumn,
+    {
+      name: 'isActive',
+      column: 'is_active',
+      type: 'bool',
+      field: { labelId: 'organizationMember.isActive' },
+      list: true,
+      serverOwned: true,
+    },
+  ],
+  titleColumns: ['displayName'],
+  defaultSort: 'displayName asc',
+  writeRoles: [],
+  rules: keepsAnOrgAdmin,
+  // Always with orgadmin, so applying a sample to any member never takes the role away.
+  sample: (n) => ({
+    roles: normaliseRoles([
+      'orgadmin',
+      ORGANIZATION_ROLES[1 + (n % (ORGANIZATION_ROLES.length - 1))],
+    ]),
+  }),
+});
