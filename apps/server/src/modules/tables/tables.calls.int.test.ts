@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PAGE_SIZE, type TableRecord } from '@listina/contract';
+import { inScope } from '../../db/scope';
+import { listed, nextN, tableCalls, useTableSuite } from '../../../test/table-suite';
+import { insertModels } from './defaults';
+import { ENTITIES } from './registry';
+
+/** Table calls beyond one table's records: the table list, default models, paging, warnings. */
+const suite = useTableSuite();
+const { read, create, listAll } = tableCalls(suite);
+
+describe('table calls in general', () => {
+  it('refuses an unknown table', async () => {
+    const res = await suite.t.app.inject({ url: '/api/cl/nosuchtable', headers: suite.headers });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error[0].msg).toBe('There is no table nosuchtable.');
+  });
+
+  it('answers the model of a new record for every table, and 404 for an unknown or nested one', async () => {
+    for (const entity of listed) {
+      const res = await suite.t.app.inject({
+        url: `/api/cl/default.model/${entity.name}`,
+        headers: suite.headers,
+      });
+      expect(res.statusCode, entity.name).toBe(200);
+      const model = res.json<Record<string, unknown>>();
+      expect(model, entity.name).toEqual(entity.defaultModel?.() ?? {});
+      const fields = [...entity.columns, ...(entity.arrays ?? [])].map((f) => f.name);
+      for (const name of Object.keys(model)) expect(fields, entity.name).toContain(name);
+    }
+    for (const name of ['nosuchtable', 'partnerBankAccount']) {
+      const res = await suite.t.app.inject({
+        url: `/api/cl/default.model/${name}`,
+        headers: suite.headers,
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error[0]).toMatchObject({
+        code: 'errors.unknownTable',
+        msg: `There is no table ${name}.`,
+      });
+    }
+  });
+
+  it('lists 300 rows and a cursor when no count is given, and the rest on the next page', async () => {
+    const entity = ENTITIES.find((e) => e.name === 'costCenter');
+    if (!entity) throw new Error('costCenter entity missing');
+    const models = Array.from({ length: DEFAULT_PAGE_SIZE + 5 }, () => entity.sample(nextN()));
+    await inScope(
+      suite.t.database.db,
+      { userId: suite.writer.id, organizationId: suite.organizationId },
+      (trx) => insertModels(trx, entity, suite.organizationId, models),
+    );
+    const all = await listAll(entity, 'count=1000');
+    expect(all.length).toBeGreaterThan(DEFAULT_PAGE_SIZE);
+    const first = await suite.t.app.inject({
+      url: `/api/cl/${entity.name}`,
+      headers: suite.headers,
+    });
+    const page = first.json<{ items: TableRecord[]; nextCursor: string | null }>();
+    expect(page.items).toHaveLength(DEFAULT_PAGE_SIZE);
+    expect(page.nextCursor).toEqual(expect.any(String));
+    const next = await suite.t.app.inject({
+      url: `/api/cl/${entity.name}?cursor=${page.nextCursor ?? ''}`,
+      headers: suite.headers,
+    });
+    const rest = next.json<{ items: TableRecord[]; nextCursor: string | null }>();
+    expect(rest.nextCursor).toBeNull();
+    expect([...page.items, ...rest.items].map((i) => i.key)).toEqual(all);
+  });
+
+  it('warns before deleting a cost centre that partners book to, and deletes it with ignoreWarnings', async () => {
+    const costCenter = ENTITIES.find((e) => e.name === 'costCenter');
+    const partner = ENTITIES.find((e) => e.name === 'partner');
+    if (!costCenter || !partner) throw new Error('costCenter or partner entity missing');
+    const { item: centre } = await create(costCenter);
+    const { item: unused } = await create(costCenter);
+    for (let i = 0; i < 2; i++) {
+      const res = await suite.t.app.inject({
+        method: 'POST',
+        url: '/api/cl/partner',
+        headers: suite.headers,
+        payload: { ...partner.sample(nextN()), costCenterCode: centre.code },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const remove = (query = '') =>
+      suite.t.app.inject({
+        method: 'DELETE',
+        url: `/api/cl/costCenter${query}`,
+        headers: suite.headers,
+        payload: { keys: [centre.key, unused.key] },
+      });
+    const warned = await remove();
+    expect(warned.statusCode).toBe(400);
+    expect(warned.json()).toMatchObject({
+      error: [],
+      warning: [
+        {
+          code: 'warnings.costCenter.inUse',
+          parameters: [centre.code, '2'],
+          msg: `Cost centre ${String(centre.code)} is the default cost centre of 2 partner(s); if you delete it anyway, they keep its code.`,
+        },
+      ],
+    });
+    expect((await read(costCenter, centre.key)).json()).toEqual(centre);
+    expect((await read(costCenter, unused.key)).json()).toEqual(unused);
+    const deleted = await remove('?ignoreWarnings=true');
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json()).toMatchObject({ deleted: 2 });
+    expect((await read(costCenter, centre.key)).statusCode).toBe(404);
+  });
+
+  it('lists the tables with their labels', async () => {
+    const res = await suite.t.app.inject({ url: '/api/cl', headers: suite.headers });
+    expect(res.json().items.map((i: { name: string }) => i.name)).toEqual(
+      listed.map((e) => e.name),
+    );
+  });
+});
