@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiError, json } from '../../test/fake-api';
@@ -12,6 +12,7 @@ import {
   rowTexts,
   waitForRows,
 } from './grid-test-kit';
+import { ROW_HEIGHT } from './grid-styles';
 
 /** Lets real time pass (debounce, loading delay) with React's updates applied. */
 const pause = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
@@ -49,6 +50,41 @@ describe('table grid', () => {
     await waitFor(() =>
       expect(screen.getByTestId('grid-status').textContent).toBe(en('grid.rowCount', '450')),
     );
+  });
+
+  it('renders only the rows in view while scrolling, and asks for the next page near the end', async () => {
+    // jsdom has no layout: every box is 20 rows high and scrolls the height of 451 rows.
+    const sizes = [
+      vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(20 * ROW_HEIGHT),
+      vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000),
+      vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(451 * ROW_HEIGHT),
+    ];
+    try {
+      const { calls } = renderGrid({
+        handlers: { 'GET /api/cl/:name': pagedRows(rateRows(1, 450)) },
+      });
+      await waitFor(() => expect(rowTexts().length).toBeGreaterThan(0));
+      const box = screen.getByTestId('grid-table').parentElement;
+      if (!box) throw new Error('no scroll box');
+
+      box.scrollTop = 100 * ROW_HEIGHT;
+      fireEvent.scroll(box);
+      await waitFor(() => expect(rowTexts()[0]?.[0]).toBe('R0097'));
+      // 20 rows in view and 4 on each side; far from the end, no second page.
+      expect(rowTexts().map((row) => row[0])).toEqual(rateRows(97, 28).map((row) => row.code));
+      expect(listCalls(calls)).toHaveLength(1);
+
+      box.scrollTop = 240 * ROW_HEIGHT;
+      fireEvent.scroll(box);
+      await waitFor(() => expect(listCalls(calls)).toHaveLength(2));
+      expect(listCalls(calls)[1]?.get('cursor')).toBe('300');
+      await waitFor(() =>
+        expect(screen.getByTestId('grid-status').textContent).toBe(en('grid.rowCount', '450')),
+      );
+      expect(rowTexts()[0]?.[0]).toBe('R0237');
+    } finally {
+      for (const size of sizes) size.mockRestore();
+    }
   });
 
   it('sends one search request once typing pauses', async () => {
