@@ -1,20 +1,34 @@
 /**
  * Listing 300 rows of the partner table holding 1,000,000 rows over 10 organisations: first
- * page, a deep cursor page, another sort, and a search — through the whole server
- * (app.inject: route, auth, tenant scope, engine, JSON) beside the same SQL run directly.
+ * page, a deep cursor page, another sort, and a search — through the whole server over HTTP
+ * on the loopback (route, auth, tenant scope, engine, JSON) beside the engine's own SQL run
+ * directly on the same connection pool (as the table owner, no row-level security), and the
+ * same SQL in a tenant scope (transaction, scope settings, role, row-level security).
  *
- *   npx tsx bench/tables-list.bench.ts                      # embedded PGlite
+ *   npx tsx bench/tables-list.bench.ts                      # embedded PGlite (in memory)
  *   DATABASE_URL=postgres://… npx tsx bench/tables-list.bench.ts   # PostgreSQL (a new database)
  *   options: --rows 1000000 --orgs 10 --runs 30
+ *            --keep NAME   keep the loaded rows and reuse them next time: on PostgreSQL a
+ *                          database of that name beside DATABASE_URL's, on PGlite a data
+ *                          directory (loading 1,000,000 rows into PGlite takes many minutes)
  */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
-import {
-  createTestApp,
-  createOrganization,
-  createUser,
-  login,
-} from '../apps/server/test/factories';
+import { sql, type RawBuilder } from 'kysely';
+import pg from 'pg';
+import { ListQuerySchema } from '@listina/contract';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { createDb, migrateToLatest, type DbHandle } from '../apps/server/src/db/create-db';
+import { inScope } from '../apps/server/src/db/scope';
+import { getListedEntity } from '../apps/server/src/modules/tables/registry';
+import { listQuery } from '../apps/server/src/modules/tables/tables.repository';
+import { listPlan } from '../apps/server/src/modules/tables/tables.service';
+import { createOrganization, createUser, login, type TestApp } from '../apps/server/test/factories';
+import { createTestDb } from '../apps/server/test/test-db';
 import { machine, markdownTable, median, percentile } from './support/stats';
 
 const { values: args } = parseArgs({
@@ -22,30 +36,89 @@ const { values: args } = parseArgs({
     rows: { type: 'string', default: '1000000' },
     orgs: { type: 'string', default: '10' },
     runs: { type: 'string', default: '30' },
+    keep: { type: 'string' },
   },
 });
 const rowCount = Number(args.rows);
 const orgCount = Number(args.orgs);
 const runs = Number(args.runs);
+const WARM_UP = 3;
 
-const t = await createTestApp();
+/** A new database, or with --keep the named one (created and migrated when missing). */
+async function openDatabase(): Promise<DbHandle> {
+  const url = process.env.DATABASE_URL;
+  if (!args.keep) return createTestDb();
+  if (!url) {
+    const handle = await createDb({ dataDir: args.keep });
+    await migrateToLatest(handle.db);
+    return handle;
+  }
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const found = await admin.query('select 1 from pg_database where datname = $1', [args.keep]);
+  if (!found.rowCount) await admin.query(`create database ${admin.escapeIdentifier(args.keep)}`);
+  await admin.end();
+  const own = new URL(url);
+  own.pathname = `/${args.keep}`;
+  const handle = await createDb({ databaseUrl: own.toString() });
+  await migrateToLatest(handle.db);
+  return handle;
+}
+
+async function openApp(): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'listina-bench-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+  });
+  const database = await openDatabase();
+  const built = await buildApp(config, database);
+  return {
+    ...built,
+    database,
+    config,
+    async close() {
+      await built.app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const t = await openApp();
 const db = t.database.db;
 const user = await createUser(t);
-const orgs = [];
-for (let i = 0; i < orgCount; i++)
-  orgs.push(await createOrganization(t, { [user.id]: ['orgadmin'] }, `Bench ${i}`));
-const target = orgs[0];
-if (!target) throw new Error('no organisation');
-
-const loadStarted = performance.now();
 const perOrg = Math.ceil(rowCount / orgCount);
-for (const org of orgs) {
+
+/** The organisation "Bench i" with its rows: reused when a kept database already holds them. */
+async function benchOrganization(i: number) {
+  const nick = `Bench ${i}`;
+  const existing = await db
+    .selectFrom('organization')
+    .select(['id', 'key'])
+    .where('name_nick', '=', nick)
+    .executeTakeFirst();
+  const org = existing ?? (await createOrganization(t, {}, nick));
+  await db
+    .insertInto('organization_member')
+    .values({ organization_id: org.id, user_id: user.id, roles: ['orgadmin'] })
+    .execute();
+  const count = await sql<{ n: string }>`
+    select count(*) as n from partner where organization_id = ${org.id}
+  `.execute(db);
+  if (Number(count.rows[0]?.n) !== perOrg) await loadPartners(org.id);
+  return org;
+}
+
+async function loadPartners(organizationId: string) {
+  await sql`delete from partner where organization_id = ${organizationId}`.execute(db);
   for (let start = 1; start <= perOrg; start += 100_000) {
     const end = Math.min(perOrg, start + 99_999);
     await sql`
       insert into partner (organization_id, key, code, name, town, country_code, search_text,
                            code_sort, name_sort, town_sort, country_code_sort)
-      select ${org.id}::bigint, gen_random_uuid(), 'P' || lpad(g::text, 7, '0'),
+      select ${organizationId}::bigint, gen_random_uuid(), 'P' || lpad(g::text, 7, '0'),
              (array['Šumi','Čebela','Žito','Alpe','Lipa'])[1 + g % 5] || ' partner ' || g || ' d.o.o.',
              (array['Ljubljana','Maribor','Celje','Koper','Kranj'])[1 + g % 5], 'SI',
              lower((array['Sumi','Cebela','Zito','Alpe','Lipa'])[1 + g % 5] || ' partner ' || g || ' d.o.o. p' || lpad(g::text, 7, '0')),
@@ -57,33 +130,80 @@ for (const org of orgs) {
     `.execute(db);
   }
 }
+
+const loadStarted = performance.now();
+const orgs = [];
+for (let i = 0; i < orgCount; i++) orgs.push(await benchOrganization(i));
 await sql`analyze partner`.execute(db);
 const loadSeconds = (performance.now() - loadStarted) / 1000;
+const target = orgs[0];
+if (!target) throw new Error('no organisation');
 
 const headers = {
   authorization: (await login(t, user.username)).apikey,
   'organization-id': target.key,
 };
+const partner = getListedEntity('partner');
 
-async function timeCall(url: string) {
-  const samples: number[] = [];
-  for (let i = 0; i < runs + 3; i++) {
-    const started = performance.now();
-    const res = await t.app.inject({ url, headers });
-    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-    if (i >= 3) samples.push(performance.now() - started); // the first three warm up
-  }
-  return samples;
+/** The statement the engine runs for this list query, built by the engine's own code. */
+function engineSql(query: Record<string, string>): RawBuilder<unknown> {
+  const { columns, ...plan } = listPlan(partner, ListQuerySchema.parse(query));
+  return listQuery(partner, columns, { ...plan, organizationId: target?.id ?? null });
 }
 
-async function timeSql(query: () => Promise<unknown>) {
-  const samples: number[] = [];
-  for (let i = 0; i < runs + 3; i++) {
+// Over HTTP on the loopback, one kept-alive connection: the server writes the whole answer to a
+// socket as it would for a browser; the client only counts the bytes (no decoding, no parsing).
+await t.app.listen({ host: '127.0.0.1', port: 0 });
+const address = t.app.server.address();
+if (!address || typeof address === 'string') throw new Error('no port');
+const { port } = address;
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+function get(url: string) {
+  return new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
+    const request = http.get({ host: '127.0.0.1', port, path: url, headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
+/** Wall time, and this process's CPU time (server and client): less disturbed by the load. */
+async function timeServer(url: string) {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const res = await get(url);
+  const elapsed = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${res.body.toString()}`);
+  return { elapsed, cpu: (used.user + used.system) / 1000 };
+}
+
+/**
+ * The engine's statement alone on a connection of the same pool, rows decoded by the same
+ * driver. The organisation setting that listina_search_ids reads is set outside the clock.
+ */
+function timeDirect(statement: RawBuilder<unknown>) {
+  return db.connection().execute(async (conn) => {
+    await sql`select set_config('listina.organization_id', ${target?.id}, false)`.execute(conn);
     const started = performance.now();
-    await query();
-    if (i >= 3) samples.push(performance.now() - started);
-  }
-  return samples;
+    const { rows } = await statement.execute(conn);
+    const elapsed = performance.now() - started;
+    await sql`select set_config('listina.organization_id', '', false)`.execute(conn);
+    return { elapsed, rows: rows.length };
+  });
+}
+
+/** The same statement as the server runs it: in a tenant scope, under row-level security. */
+async function timeScoped(statement: RawBuilder<unknown>) {
+  const started = performance.now();
+  await inScope(db, { userId: String(user.id), organizationId: target?.id }, (trx) =>
+    statement.execute(trx),
+  );
+  return performance.now() - started;
 }
 
 // A deep page: the cursor of the row half-way into the default order (name_sort asc, id).
@@ -97,60 +217,52 @@ const deepCursor = Buffer.from(JSON.stringify([deepRow.name_sort, deepRow.id])).
   'base64url',
 );
 
-const cases: { name: string; url: string; direct: () => Promise<unknown> }[] = [
-  {
-    name: 'first page (name asc)',
-    url: '/api/cl/partner',
-    direct: () =>
-      sql`select id, key, version, code, name, vat_id, town, country_code, is_active from partner where organization_id = ${target.id} order by name_sort, id limit 301`.execute(
-        db,
-      ),
-  },
+const cases: { name: string; query: Record<string, string> }[] = [
+  { name: 'first page (name asc)', query: {} },
   {
     name: `deep cursor page (row ${deepOffset.toLocaleString('en')})`,
-    url: `/api/cl/partner?cursor=${deepCursor}`,
-    direct: () =>
-      sql`select id, key, version, code, name, vat_id, town, country_code, is_active from partner where organization_id = ${target.id} and (name_sort, id) > (${deepRow.name_sort}, ${deepRow.id}) order by name_sort, id limit 301`.execute(
-        db,
-      ),
+    query: { cursor: deepCursor },
   },
-  {
-    name: 'sorted by code desc',
-    url: '/api/cl/partner?sort=code%20desc',
-    direct: () =>
-      sql`select id, key, version, code, name, vat_id, town, country_code, is_active from partner where organization_id = ${target.id} order by code_sort desc, id desc limit 301`.execute(
-        db,
-      ),
-  },
-  {
-    name: 'search "4242"',
-    url: '/api/cl/partner?search=4242',
-    direct: () =>
-      sql`select id, key, version, code, name, vat_id, town, country_code, is_active from partner where organization_id = ${target.id} and search_text like ${'%4242%'} order by name_sort, id limit 301`.execute(
-        db,
-      ),
-  },
-  {
-    name: 'search "partner 4242"',
-    url: '/api/cl/partner?search=partner%204242',
-    direct: () =>
-      sql`select id, key, version, code, name, vat_id, town, country_code, is_active from partner where organization_id = ${target.id} and search_text like ${'%partner 4242%'} order by name_sort, id limit 301`.execute(
-        db,
-      ),
-  },
+  { name: 'sorted by code desc', query: { sort: 'code desc' } },
+  { name: 'search "4242"', query: { search: '4242' } },
+  { name: 'search "partner 4242"', query: { search: 'partner 4242' } },
+  { name: 'first page, 1 row (count=1)', query: { count: '1' } },
 ];
 
 const rows: string[][] = [];
 for (const c of cases) {
-  const server = await timeCall(c.url);
-  const direct = await timeSql(c.direct);
-  const ratio = median(server) / median(direct);
+  const url = `/api/cl/partner?${new URLSearchParams(c.query).toString()}`;
+  const statement = engineSql(c.query);
+  const server: number[] = [];
+  const serverCpu: number[] = [];
+  const direct: number[] = [];
+  const scoped: number[] = [];
+  // The server answers the rows the statement reads (one more tells that a next page exists).
+  const answered = JSON.parse((await get(url)).body.toString()) as { items: unknown[] };
+  const read = (await timeDirect(statement)).rows;
+  if (answered.items.length !== Math.min(read, Number(c.query.count ?? 300)))
+    throw new Error(
+      `${c.name}: the server answered ${answered.items.length} rows, the SQL read ${read}`,
+    );
+  // Interleaved, so a change in the machine's load touches all three alike.
+  for (let i = 0; i < runs + WARM_UP; i++) {
+    const s = await timeServer(url);
+    const d = await timeDirect(statement);
+    const q = await timeScoped(statement);
+    if (i < WARM_UP) continue;
+    server.push(s.elapsed);
+    serverCpu.push(s.cpu);
+    direct.push(d.elapsed);
+    scoped.push(q);
+  }
   rows.push([
     c.name,
     median(server).toFixed(1),
     percentile(server, 95).toFixed(1),
+    median(serverCpu).toFixed(1),
     median(direct).toFixed(1),
-    ratio.toFixed(2),
+    median(scoped).toFixed(1),
+    (median(server) / median(direct)).toFixed(2),
   ]);
 }
 
@@ -158,13 +270,16 @@ console.log(`\n${machine()}`);
 console.log(
   `database: ${t.database.kind}; ${rowCount.toLocaleString('en')} partners over ${orgCount} organisations (loaded in ${loadSeconds.toFixed(1)} s); ${runs} runs each\n`,
 );
+agent.destroy();
 console.log(
   markdownTable(
     [
-      'list call (300 rows)',
+      'list call',
       'server p50 ms',
       'server p95 ms',
+      'node CPU p50 ms',
       'direct SQL p50 ms',
+      'scoped SQL p50 ms',
       'server / direct',
     ],
     rows,

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import { Kysely, Migrator, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { PGliteDialect, PGLITE_OPTIONS } from './pglite-dialect';
+import { PostgresPipelineDialect } from './postgres-dialect';
 import { migrationProvider } from './migrations';
 import { copyTemplateInto, loadTemplate } from './pglite-template';
 
@@ -45,10 +46,12 @@ function createPostgres(url: string): DbHandle {
     max: 10,
     connectionTimeoutMillis: 5000,
     types,
+    // Statements written together are answered together (ADR 0008: scoped reads).
+    pipeline: true,
   });
   // An idle client that loses its server emits 'error'; the pool replaces it.
   pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresPipelineDialect(pool) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 

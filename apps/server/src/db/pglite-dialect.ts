@@ -12,6 +12,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { isPipelineQuery, type PipelineResults } from './pipeline';
 
 /**
  * How PGlite hands values over, the same as our node-postgres settings: bigint and numeric as
@@ -94,6 +95,18 @@ class PGliteDriver implements Driver {
 class PGliteConnection implements DatabaseConnection {
   constructor(private readonly pglite: PGlite) {}
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    // In process there is no round trip to save: a pipeline runs one statement after another.
+    if (isPipelineQuery(compiled)) {
+      const results: PipelineResults = [];
+      for (const statement of compiled.pipeline) {
+        try {
+          results.push({ status: 'fulfilled', value: await this.executeQuery(statement) });
+        } catch (error) {
+          results.push({ status: 'rejected', reason: error });
+        }
+      }
+      return { rows: results as R[] };
+    }
     // Without parameters use the simple protocol, which also runs multi-statement scripts
     // (migrations); with parameters, the extended protocol binds them safely.
     const result =

@@ -1,5 +1,6 @@
-import { sql, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Db } from './create-db';
+import { executePipeline, prepared, type WithBeginQuery } from './pipeline';
 import type { Database } from './schema';
 
 export type Trx = Transaction<Database>;
@@ -11,16 +12,51 @@ export interface Scope {
 }
 
 /**
+ * The scope in transaction-local settings and the role listina_tenant, in one statement:
+ * set_config('role', …, true) is SET LOCAL ROLE.
+ */
+function scopeStatement(db: Db, scope: Scope): WithBeginQuery {
+  const compiled = sql`select set_config('listina.user_id', ${scope.userId}, true),
+                              set_config('listina.organization_id', ${scope.organizationId ?? ''}, true),
+                              set_config('role', 'listina_tenant', true)`.compile(db);
+  // Transaction-local settings do nothing outside a transaction: it may go out with BEGIN.
+  return { ...prepared('listina_scope', compiled), mayJoinBegin: true };
+}
+
+/**
  * Runs fn in a transaction under the role listina_tenant with the scope in transaction-local
  * settings, so row-level security hides every other organisation's rows even if a query
- * forgets its where clause (ARCHITECTURE §2: the second wall).
+ * forgets its where clause (ARCHITECTURE §2: the second wall). On PostgreSQL the BEGIN goes
+ * out with the scope: one round trip before fn's first statement (ADR 0008).
  */
 export async function inScope<T>(db: Db, scope: Scope, fn: (trx: Trx) => Promise<T>): Promise<T> {
   return db.transaction().execute(async (trx) => {
-    // One round trip: set_config('role', …, true) is SET LOCAL ROLE.
-    await sql`select set_config('listina.user_id', ${scope.userId}, true),
-                     set_config('listina.organization_id', ${scope.organizationId ?? ''}, true),
-                     set_config('role', 'listina_tenant', true)`.execute(trx);
+    await trx.executeQuery(scopeStatement(db, scope));
     return fn(trx);
   });
+}
+
+const BEGIN_READ_ONLY = CompiledQuery.raw('start transaction read only');
+const COMMIT = CompiledQuery.raw('commit');
+
+/**
+ * One read statement in a scope as inScope sets it, in one round trip on PostgreSQL (ADR 0008):
+ * a read-only transaction, the scope, the statement and COMMIT are written together and
+ * answered together. Its rows are returned only when the transaction and the scope were both
+ * set; otherwise it fails with their error. Reading changes nothing, so a statement that ran
+ * without them (which PostgreSQL's BEGIN cannot cause short of a broken connection) leaves no
+ * trace, and the read-only transaction refuses any write.
+ */
+export async function readInScope<R>(db: Db, scope: Scope, statement: RawBuilder<R>): Promise<R[]> {
+  const results = await executePipeline(db, [
+    BEGIN_READ_ONLY,
+    scopeStatement(db, scope),
+    statement.compile(db),
+    COMMIT,
+  ]);
+  // In order: a failed BEGIN or scope is reported before anything the statement answered.
+  for (const step of results) if (step.status === 'rejected') throw step.reason;
+  const read = results[2];
+  if (read?.status !== 'fulfilled') throw new Error('The database did not answer the read');
+  return read.value.rows as R[];
 }

@@ -5,6 +5,7 @@ import { badRequest, forbidden, unauthorized } from '../lib/errors';
 import { UUID_PATTERN } from '../lib/ids';
 import type { ActiveOrganization, Authentication, AuthedUser, RequestContext } from './context';
 import { resolveLocale } from './i18n';
+import { jsonBytes, JSON_UTF8 } from './json-body';
 
 /** How the route layer learns who is calling; implemented by the account and organization modules. */
 export interface AuthResolver {
@@ -61,11 +62,11 @@ export function addRoute<D extends RouteDef>(
         const header = def.access === 'organization' ? readOrganizationKey(request) : undefined;
         const found = await requireUser(auth, apikey, header);
         user = found.user;
-        request.log = request.log.child({ userId: user.key });
-        if (def.access === 'organization') {
-          organization = requireOrganization(header, found.membership);
-          request.log = request.log.child({ organizationId: organization.key });
-        }
+        const member = def.access === 'organization' ? found.membership : undefined;
+        request.log = request.log.child(
+          member ? { userId: user.key, organizationId: member.key } : { userId: user.key },
+        );
+        if (def.access === 'organization') organization = requireOrganization(header, member);
       }
       const api = {
         body: (def.body ? def.body.parse(request.body ?? {}, PARSE_OPTIONS) : undefined) as Parsed<
@@ -90,7 +91,10 @@ export function addRoute<D extends RouteDef>(
       };
       const result = await handler(api);
       reply.status(def.status ?? 200);
-      return def.response ? def.response.parse(result) : result;
+      const body: unknown = def.response ? def.response.parse(result) : result;
+      // A handler that sent its own answer (a download) returns nothing.
+      if (body === undefined) return body;
+      return reply.type(JSON_UTF8).send(jsonBytes(body));
     },
   });
 }

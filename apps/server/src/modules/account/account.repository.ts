@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Db } from '../../db/create-db';
+import { prepared } from '../../db/pipeline';
 import { inScope } from '../../db/scope';
 import type { AppUserTable } from '../../db/schema';
 import type { Insertable, Updateable } from 'kysely';
@@ -62,46 +63,53 @@ export function insertSession(db: Db, userId: string, tokenHash: string, expires
 /** A key no organisation has (uuidv7 never makes it): the membership join finds nothing. */
 const NO_ORGANIZATION = '00000000-0000-0000-0000-000000000000';
 
+interface SessionRow {
+  sessionId: string;
+  expires_at: Date;
+  revoked_at: Date | null;
+  id: string;
+  key: string;
+  username: string;
+  display_name: string;
+  email: string;
+  lang: string;
+  roles: string[];
+  organizationId: string | null;
+  organizationKey: string | null;
+  memberRoles: string[] | null;
+}
+
+/**
+ * Every request runs it, so its text is fixed (written out, not built per call) and prepared
+ * once per connection (ADR 0008). $1 the organisation key, $2 the apikey's hash.
+ */
+const SESSION_BY_HASH = `
+  select s.id as "sessionId", s.expires_at, s.revoked_at,
+         u.id, u.key, u.username, u.display_name, u.email, u.lang, u.roles,
+         mo."organizationId", mo."organizationKey", mo."memberRoles"
+  from user_session as s
+  inner join app_user as u on u.id = s.user_id
+  left join (
+    select m.user_id, o.id as "organizationId", o.key as "organizationKey",
+           m.roles as "memberRoles"
+    from organization_member as m
+    inner join organization as o on o.id = m.organization_id
+    where o.key = $1
+  ) as mo on mo.user_id = u.id
+  where s.token_hash = $2`;
+
 /**
  * The session of an apikey with its user and, when an organisation key is given, the user's
  * membership there (null columns when not a member): one round trip per request.
  */
-export function findSessionByHash(db: Db, tokenHash: string, organizationKey?: string) {
-  return db
-    .selectFrom('user_session as s')
-    .innerJoin('app_user as u', 'u.id', 's.user_id')
-    .leftJoin(
-      (eb) =>
-        eb
-          .selectFrom('organization_member as m')
-          .innerJoin('organization as o', 'o.id', 'm.organization_id')
-          .select([
-            'm.user_id',
-            'o.id as organizationId',
-            'o.key as organizationKey',
-            'm.roles as memberRoles',
-          ])
-          .where('o.key', '=', organizationKey ?? NO_ORGANIZATION)
-          .as('mo'),
-      (join) => join.onRef('mo.user_id', '=', 'u.id'),
-    )
-    .select([
-      's.id as sessionId',
-      's.expires_at',
-      's.revoked_at',
-      'u.id',
-      'u.key',
-      'u.username',
-      'u.display_name',
-      'u.email',
-      'u.lang',
-      'u.roles',
-      'mo.organizationId',
-      'mo.organizationKey',
-      'mo.memberRoles',
-    ])
-    .where('s.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+export async function findSessionByHash(
+  db: Db,
+  tokenHash: string,
+  organizationKey?: string,
+): Promise<SessionRow | undefined> {
+  const query = CompiledQuery.raw(SESSION_BY_HASH, [organizationKey ?? NO_ORGANIZATION, tokenHash]);
+  const { rows } = await db.executeQuery<SessionRow>(prepared('listina_session', query));
+  return rows[0];
 }
 
 export async function revokeSessions(db: Db, userId: string, exceptSessionId?: string) {

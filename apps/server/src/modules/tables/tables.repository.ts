@@ -99,12 +99,12 @@ function selectList(
   );
 }
 
-export async function listRows(
-  trx: Trx,
+/** The list statement: one page (count + 1 rows, to tell whether another follows). */
+export function listQuery(
   entity: EntityDef,
   columns: ColumnDef[],
   options: ListOptions,
-) {
+): RawBuilder<Row> {
   const where = [...ownerFilter(entity, options.organizationId)];
   if (options.parent) where.push(sql`${sql.ref(options.parent.column)} = ${options.parent.id}`);
   if (options.search) {
@@ -128,14 +128,22 @@ export async function listRows(
   const sortValues = options.sort.map(
     (key, i) => sql`${sortExpression(key)} as ${sql.ref(`sort_${i}`)}`,
   );
-  const result = await sql<Row>`
+  return sql<Row>`
     select ${selectList(entity, columns, false)}, ${sql.join(sortValues)}
     from ${sql.table(entity.table)}
     ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
     order by ${sql.join(order)}
     limit ${options.count + 1}
-  `.execute(trx);
-  return result.rows;
+  `;
+}
+
+export async function listRows(
+  trx: Trx,
+  entity: EntityDef,
+  columns: ColumnDef[],
+  options: ListOptions,
+) {
+  return (await listQuery(entity, columns, options).execute(trx)).rows;
 }
 
 export async function findRows(

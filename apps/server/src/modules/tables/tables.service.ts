@@ -1,6 +1,6 @@
 import type { ListQuery, TableRecord } from '@listina/contract';
 import type { Db } from '../../db/create-db';
-import { inScope, type Trx } from '../../db/scope';
+import { inScope, readInScope, type Trx } from '../../db/scope';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { UUID_PATTERN } from '../../lib/ids';
 import { isAdmin, type ActiveOrganization, type AuthedUser } from '../../plugins/context';
@@ -62,9 +62,29 @@ const encodeCursor = (values: unknown[]) =>
     JSON.stringify(values.map((v) => (v instanceof Date ? v.toISOString() : v))),
   ).toString('base64url');
 
+/** What a list call reads (columns, sort keys, cursor values, search), from its query alone. */
+export function listPlan(entity: EntityDef, query: ListQuery) {
+  const sort = parseSort(entity, query.sort);
+  const lean = query.mode !== undefined;
+  return {
+    columns: entity.columns.filter(
+      (c) => (lean ? c.lean : c.list) || entity.titleColumns.includes(c.name),
+    ),
+    sort,
+    after: query.cursor ? decodeCursor(query.cursor, sort.length) : undefined,
+    count: query.count,
+    search: query.search?.trim() ? searchNormalise(query.search.trim()) : undefined,
+    activeOnly: lean,
+  };
+}
+
 export function createTablesService(db: Db) {
+  const scopeOf = (scope: TableScope) => ({
+    userId: scope.user.id,
+    organizationId: scope.organization.id,
+  });
   const run = <T>(scope: TableScope, fn: (trx: Trx) => Promise<T>) =>
-    inScope(db, { userId: scope.user.id, organizationId: scope.organization.id }, fn);
+    inScope(db, scopeOf(scope), fn);
   const ownerOf = (entity: EntityDef, scope: TableScope) => ({
     organizationId: isTenantOwned(entity) ? scope.organization.id : null,
   });
@@ -156,26 +176,19 @@ export function createTablesService(db: Db) {
     async list(name: string, scope: TableScope, query: ListQuery) {
       const nested = query.customerKey ? getNestedEntity(name) : undefined;
       const entity = nested ? nested.array.entity : getListedEntity(name);
-      const sort = parseSort(entity, query.sort);
-      const after = query.cursor ? decodeCursor(query.cursor, sort.length) : undefined;
-      const lean = query.mode !== undefined;
-      const columns = entity.columns.filter(
-        (c) => (lean ? c.lean : c.list) || entity.titleColumns.includes(c.name),
-      );
-      const rows = await run(scope, async (trx) => {
-        const parent = nested
-          ? await findParent(trx, nested.parent, scope, query.customerKey ?? '')
-          : undefined;
-        return repo.listRows(trx, entity, columns, {
-          ...(nested && parent ? { parent: { column: nested.parentColumn, id: parent } } : {}),
-          organizationId: ownerOf(entity, scope).organizationId,
-          sort,
-          after,
-          count: query.count,
-          search: query.search?.trim() ? searchNormalise(query.search.trim()) : undefined,
-          activeOnly: lean,
-        });
-      });
+      const { columns, ...plan } = listPlan(entity, query);
+      const { sort } = plan;
+      const options = { organizationId: ownerOf(entity, scope).organizationId, ...plan };
+      const rows = nested
+        ? await run(scope, async (trx) => {
+            const parent = await findParent(trx, nested.parent, scope, query.customerKey ?? '');
+            return repo.listRows(trx, entity, columns, {
+              ...options,
+              parent: { column: nested.parentColumn, id: parent },
+            });
+          })
+        : // One statement: in one round trip with its scope (ADR 0008).
+          await readInScope(db, scopeOf(scope), repo.listQuery(entity, columns, options));
       const page = rows.slice(0, query.count);
       const last = page[page.length - 1];
       const nextCursor =

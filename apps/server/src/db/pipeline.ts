@@ -1,0 +1,62 @@
+import { CompiledQuery, type QueryResult } from 'kysely';
+import type { Db } from './create-db';
+
+/**
+ * Statements sent to the database together and answered together: one round trip on
+ * PostgreSQL (node-postgres in pipeline mode), one after the other on PGlite. Each runs as
+ * if sent alone; one that fails does not stop the others (inside BEGIN … COMMIT, PostgreSQL
+ * refuses the rest of the transaction and COMMIT answers ROLLBACK).
+ *
+ * It travels through Kysely's executeQuery as one compiled query that our two dialects
+ * recognise; any other dialect would run its SQL, which fails instead of answering nothing.
+ */
+export interface PipelineQuery extends CompiledQuery {
+  readonly pipeline: readonly CompiledQuery[];
+}
+
+export type PipelineResults = PromiseSettledResult<QueryResult<unknown>>[];
+
+export const isPipelineQuery = (query: CompiledQuery): query is PipelineQuery =>
+  'pipeline' in query;
+
+/**
+ * A statement that may go out together with the BEGIN of its transaction: one with no effect
+ * outside it (setting transaction-local values), so that nothing happens if BEGIN failed.
+ * The driver still reports BEGIN's failure before the statement's answer.
+ */
+export interface WithBeginQuery extends CompiledQuery {
+  readonly mayJoinBegin: true;
+}
+
+export const mayJoinBegin = (query: CompiledQuery): query is WithBeginQuery =>
+  'mayJoinBegin' in query;
+
+/**
+ * A statement of fixed text that PostgreSQL parses once per connection and keeps under this
+ * name, so each request only binds and runs it (and after a few runs reuses its plan). For
+ * statements that every request runs (the apikey check, the scope) and whose plan does not
+ * depend on the values. PGlite ignores the name.
+ */
+export interface PreparedQuery<R = unknown> extends CompiledQuery<R> {
+  readonly preparedName: string;
+}
+
+export const prepared = <R>(
+  name: string,
+  query: CompiledQuery<R>,
+): CompiledQuery<R> & PreparedQuery<R> => ({ ...query, preparedName: name });
+
+export const preparedNameOf = (query: CompiledQuery): string | undefined =>
+  'preparedName' in query ? (query as PreparedQuery).preparedName : undefined;
+
+export async function executePipeline(
+  db: Db,
+  statements: readonly CompiledQuery[],
+): Promise<PipelineResults> {
+  const query: PipelineQuery = {
+    ...CompiledQuery.raw('select listina_dialect_cannot_pipeline()'),
+    pipeline: statements,
+  };
+  const { rows } = await db.executeQuery<PromiseSettledResult<QueryResult<unknown>>>(query);
+  return rows;
+}

@@ -1,0 +1,172 @@
+import type { Pool, PoolClient, QueryResult as PgResult } from 'pg';
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+import { isPipelineQuery, mayJoinBegin, preparedNameOf, type PipelineResults } from './pipeline';
+
+/**
+ * Kysely's PostgreSQL dialect, plus the two ways of saving round trips that db/scope.ts uses
+ * (ADR 0008): a pipeline of statements written at once, and a transaction's BEGIN sent with
+ * its first statement. The pool's clients must be in pipeline mode (`pipeline: true`);
+ * without it node-postgres still answers correctly, one statement at a time.
+ */
+export class PostgresPipelineDialect implements Dialect {
+  constructor(private readonly pool: Pool) {}
+  createAdapter() {
+    return new PostgresAdapter();
+  }
+  createDriver(): Driver {
+    return new PostgresPipelineDriver(this.pool);
+  }
+  createIntrospector(db: Kysely<unknown>) {
+    return new PostgresIntrospector(db);
+  }
+  createQueryCompiler() {
+    return new PostgresQueryCompiler();
+  }
+}
+
+class PostgresPipelineDriver implements Driver {
+  private readonly connections = new WeakMap<PoolClient, PostgresConnection>();
+  constructor(private readonly pool: Pool) {}
+
+  async init() {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const client = await this.pool.connect();
+    let connection = this.connections.get(client);
+    if (!connection) {
+      connection = new PostgresConnection(client);
+      this.connections.set(client, connection);
+    }
+    return connection;
+  }
+
+  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    const level = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : '';
+    const mode = settings.accessMode ? ` ${settings.accessMode}` : '';
+    (connection as PostgresConnection).deferBegin(`start transaction${level}${mode}`);
+    return Promise.resolve();
+  }
+
+  async commitTransaction(connection: DatabaseConnection) {
+    await (connection as PostgresConnection).endTransaction('commit');
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection) {
+    await (connection as PostgresConnection).endTransaction('rollback');
+  }
+
+  async releaseConnection(connection: DatabaseConnection) {
+    await (connection as PostgresConnection).release();
+  }
+
+  async destroy() {
+    await this.pool.end();
+  }
+}
+
+class PostgresConnection implements DatabaseConnection {
+  /** The BEGIN of a transaction not sent yet: it goes out with the first statement. */
+  private pendingBegin: CompiledQuery | undefined;
+
+  constructor(private readonly client: PoolClient) {}
+
+  deferBegin(sql: string) {
+    this.pendingBegin = CompiledQuery.raw(sql);
+  }
+
+  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    const begin = this.takeBegin();
+    if (isPipelineQuery(compiled)) {
+      const statements = begin ? [begin, ...compiled.pipeline] : compiled.pipeline;
+      const results = await this.send(statements);
+      if (begin) throwIfFailed(results.shift());
+      return { rows: results as R[] };
+    }
+    if (!begin) return this.query<R>(compiled);
+    if (!mayJoinBegin(compiled)) {
+      await this.query(begin);
+      return this.query<R>(compiled);
+    }
+    const [began, result] = await this.send([begin, compiled]);
+    throwIfFailed(began);
+    throwIfFailed(result);
+    return result.value as QueryResult<R>;
+  }
+
+  async endTransaction(sql: 'commit' | 'rollback') {
+    // A transaction that ran no statement never began.
+    if (this.takeBegin()) return;
+    await this.query(CompiledQuery.raw(sql));
+  }
+
+  /** Back to the pool, never inside a transaction a failed pipeline may have left open. */
+  async release() {
+    this.pendingBegin = undefined;
+    let broken: Error | undefined;
+    if (this.client.getTransactionStatus() !== 'I') {
+      await this.client.query('rollback').catch((error: unknown) => {
+        broken = error instanceof Error ? error : new Error(String(error));
+      });
+    }
+    this.client.release(broken);
+  }
+
+  streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('The PostgreSQL dialect does not stream results');
+  }
+
+  private takeBegin() {
+    const begin = this.pendingBegin;
+    this.pendingBegin = undefined;
+    return begin;
+  }
+
+  /** Writes every statement before reading any answer (one round trip in pipeline mode). */
+  private send(statements: readonly CompiledQuery[]): Promise<PipelineResults> {
+    // One write for all of them: node-postgres writes each statement on its own otherwise.
+    const stream = (this.client as { connection?: { stream?: Partial<NodeJS.WritableStream> } })
+      .connection?.stream as { cork?: () => void; uncork?: () => void } | undefined;
+    stream?.cork?.();
+    try {
+      return Promise.allSettled(statements.map((statement) => this.query(statement)));
+    } finally {
+      stream?.uncork?.();
+    }
+  }
+
+  private async query<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    const name = preparedNameOf(compiled);
+    const values = [...compiled.parameters];
+    const answer: PgResult | PgResult[] = await this.client.query(
+      name ? { name, text: compiled.sql, values } : { text: compiled.sql, values },
+    );
+    // A script of several statements (a migration) answers each; keep the last, as on PGlite.
+    const result: PgResult | undefined = Array.isArray(answer)
+      ? (answer as PgResult[]).at(-1)
+      : answer;
+    if (!result) return { rows: [] };
+    const changed = ['INSERT', 'UPDATE', 'DELETE', 'MERGE'].includes(result.command);
+    return {
+      rows: result.rows as R[],
+      ...(changed ? { numAffectedRows: BigInt(result.rowCount ?? 0) } : {}),
+    };
+  }
+}
+
+function throwIfFailed<T>(
+  result: PromiseSettledResult<T> | undefined,
+): asserts result is PromiseFulfilledResult<T> {
+  if (!result) throw new Error('a pipelined statement was not answered');
+  if (result.status === 'rejected') throw result.reason;
+}
