@@ -10,8 +10,9 @@ import {
 import { LOCALES } from '@listina/contract';
 import type { MessageSpec } from '../../lib/errors';
 import { translate, type Locale } from '../../plugins/i18n';
-import type { ColumnDef, EntityDef, ValueType } from './entity';
+import type { ArrayDef, ColumnDef, EntityDef, ValueType } from './entity';
 import { schemaOf, searchNormalise } from './model';
+import { fileArraysOf } from './nested-cells';
 import {
   CellError,
   columnLetter,
@@ -202,6 +203,8 @@ export function isSameValue(type: ValueType, current: unknown, next: unknown): b
 export type HeaderTarget =
   | { kind: 'column'; column: ColumnDef }
   | { kind: 'key' }
+  /** A nested array as one cell (nested-cells.ts). */
+  | { kind: 'array'; array: ArrayDef }
   /** Read-only in a file: displayTitle and server-owned columns, which an export may hold. */
   | { kind: 'ignore' };
 
@@ -214,7 +217,11 @@ export interface HeaderMapping {
 const headerText = (text: string) => searchNormalise(text).replace(/\s+/g, ' ').trim();
 
 function headerNames(entity: EntityDef) {
-  const names = [...entity.columns.map((c) => c.name), ...Object.keys(EXTRA_FIELDS)];
+  const names = [
+    ...entity.columns.map((c) => c.name),
+    ...fileArraysOf(entity).map((a) => a.name),
+    ...Object.keys(EXTRA_FIELDS),
+  ];
   const byName = new Map(names.map((name) => [headerText(name), name]));
   const byLabel = new Map<string, Set<string>>();
   for (const name of names) {
@@ -228,6 +235,8 @@ function headerNames(entity: EntityDef) {
 
 function targetOf(entity: EntityDef, name: string): HeaderTarget {
   if (name === 'key') return { kind: 'key' };
+  const array = fileArraysOf(entity).find((a) => a.name === name);
+  if (array) return { kind: 'array', array };
   const column = entity.columns.find((c) => c.name === name);
   return column && !column.serverOwned ? { kind: 'column', column } : { kind: 'ignore' };
 }

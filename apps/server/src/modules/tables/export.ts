@@ -13,8 +13,16 @@ import { AppError, notFound } from '../../lib/errors';
 import { UUID_PATTERN } from '../../lib/ids';
 import { translate, type Locale } from '../../plugins/i18n';
 import { csvValue, EXTRA_FIELDS, labelOf, xlsxValue, type XlsxValue } from './cell-values';
-import { isTenantOwned, type ColumnDef, type EntityDef, type ValueType } from './entity';
+import {
+  isTenantOwned,
+  type ArrayDef,
+  type ColumnDef,
+  type EntityDef,
+  type ValueType,
+} from './entity';
 import { toModel, type Row } from './model';
+import { arrayCellText, fileArraysOf } from './nested-cells';
+import { findChildRows } from './nested-rows.repository';
 import { getListedEntity } from './registry';
 import { csvLine, neutralise } from './spreadsheet';
 import * as repo from './tables.repository';
@@ -34,6 +42,8 @@ interface ExportColumn {
   field: string;
   label: string;
   type: ValueType;
+  /** A nested array written as one cell (nested-cells.ts). */
+  array?: ArrayDef;
 }
 
 export interface ExportRequest extends ExportBody {
@@ -106,6 +116,20 @@ export function createTableExporter(db: Db) {
     }
   }
 
+  /** The array cells of a page of records, by record id and array name. */
+  async function arrayCells(trx: Trx, arrays: ArrayDef[], scope: TableScope, rows: Row[]) {
+    const cells = new Map<string, Record<string, string>>();
+    const ids = rows.map((row) => String(row.id));
+    for (const array of arrays) {
+      const children = await findChildRows(trx, array, ownerOf(array.entity, scope), ids);
+      for (const id of ids) {
+        const own = children.filter((child) => String(child[array.parentColumn ?? '']) === id);
+        cells.set(id, { ...cells.get(id), [array.name]: arrayCellText(array, own) });
+      }
+    }
+    return cells;
+  }
+
   return {
     async exportTable(
       name: string,
@@ -121,7 +145,10 @@ export function createTableExporter(db: Db) {
       const pages = keys ? keyedPages(entity, keys, scope) : allPages(entity, selected, scope);
       // The first page is read before answering, so a failure is still a JSON error.
       const first = await pages.next();
-      const models = modelPages(entity, selected, first, pages);
+      const arrays = columns.flatMap((c) => (c.array ? [c.array] : []));
+      const models = modelPages(entity, selected, first, pages, (rows) =>
+        arrays.length > 0 ? read(scope, (trx) => arrayCells(trx, arrays, scope, rows)) : undefined,
+      );
       const sheetName = translate(request.locale, entity.labelId);
       return {
         filename: `${entity.name}-${localDate(request.timeZone)}.${request.format}`,
@@ -140,27 +167,36 @@ async function* modelPages(
   columns: ColumnDef[],
   first: IteratorResult<Row[]>,
   rest: AsyncIterator<Row[]>,
+  arrayCells: (rows: Row[]) => Promise<Map<string, Record<string, string>>> | undefined,
 ): AsyncGenerator<Record<string, unknown>[]> {
   let current = first;
   while (!current.done) {
-    yield current.value.map((row) => toModel(entity, row, columns));
+    const rows = current.value;
+    const cells = await arrayCells(rows);
+    yield rows.map((row) => ({
+      ...toModel(entity, row, columns),
+      ...cells?.get(String(row.id)),
+    }));
     current = await rest.next();
   }
 }
 
 /** The columns of the file: the request's headers, or the list columns with translated labels. */
 function exportColumns(entity: EntityDef, request: ExportRequest): ExportColumn[] {
-  const known = [...entity.columns.map((c) => c.name), ...Object.keys(EXTRA_FIELDS)];
+  const arrays = fileArraysOf(entity);
+  const known = [
+    ...entity.columns.map((c) => c.name),
+    ...arrays.map((a) => a.name),
+    ...Object.keys(EXTRA_FIELDS),
+  ];
   const typeOf = (field: string): ValueType =>
     entity.columns.find((c) => c.name === field)?.type ?? 'text';
+  const arrayOf = (field: string) => arrays.find((a) => a.name === field);
   if (!request.headers) {
-    return entity.columns
-      .filter((c) => c.list)
-      .map((c) => ({
-        field: c.name,
-        label: labelOf(entity, c.name, request.locale),
-        type: c.type,
-      }));
+    return [
+      ...entity.columns.filter((c) => c.list).map((c) => ({ field: c.name, type: c.type })),
+      ...arrays.map((array) => ({ field: array.name, type: 'text' as const, array })),
+    ].map((c) => ({ ...c, label: labelOf(entity, c.field, request.locale) }));
   }
   const unknown = request.headers
     .map((header, index) => ({ header, index }))
@@ -175,7 +211,10 @@ function exportColumns(entity: EntityDef, request: ExportRequest): ExportColumn[
       })),
     );
   }
-  return request.headers.map((h) => ({ field: h.field, label: h.label, type: typeOf(h.field) }));
+  return request.headers.map((h) => {
+    const array = arrayOf(h.field);
+    return { field: h.field, label: h.label, type: typeOf(h.field), ...(array ? { array } : {}) };
+  });
 }
 
 function defaultSortOf(entity: EntityDef): repo.SortKey[] {

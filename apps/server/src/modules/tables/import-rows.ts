@@ -4,12 +4,14 @@ import { importValue, mapHeader, type HeaderMapping } from './cell-values';
 import type { ColumnDef, EntityDef } from './entity';
 import type { Model } from './model';
 import { cleanInput } from './save';
-import { CellError, readSheet, sniffFormat, type SheetRow } from './spreadsheet';
+import { parseArrayCell } from './nested-cells';
+import { CellError, readSheet, sniffFormat, unneutralise, type SheetRow } from './spreadsheet';
 
 /**
  * An import file as rows of cleaned input: format from the bytes, header cells mapped to
  * fields, every cell converted to its column's type, and values a row must not share with
- * another row of the file flagged. Nested arrays (bank accounts) are not part of the file.
+ * another row of the file flagged. Nested arrays with codes (bank accounts) are one cell each
+ * (nested-cells.ts).
  * Problems name their cell as `rows.<row>.<field>`, the row as the spreadsheet shows it.
  */
 
@@ -64,6 +66,13 @@ function parseRow(entity: EntityDef, mapping: HeaderMapping, row: SheetRow): Imp
     if (target.kind === 'key') {
       const text = cell === null || cell instanceof CellError ? '' : String(cell).trim();
       key = text === '' ? undefined : text.toLowerCase();
+      return;
+    }
+    if (target.kind === 'array') {
+      // A blank cell leaves the record's rows as they are.
+      const text = cell === null || cell instanceof CellError ? '' : unneutralise(String(cell));
+      const rows = parseArrayCell(target.array, text);
+      if (rows.length > 0) input[target.array.name] = rows;
       return;
     }
     const parsed = importValue(target.column, cell);

@@ -5,6 +5,14 @@ import { AppError, forbidden, type MessageSpec } from '../../lib/errors';
 import { UUID_PATTERN } from '../../lib/ids';
 import { isSameValue } from './cell-values';
 import { isTenantOwned, type EntityDef } from './entity';
+import {
+  changesRows,
+  findChildren,
+  planArrays,
+  plansOfNew,
+  writeArrays,
+  type ArrayPlan,
+} from './import-arrays';
 import { inRow, naturalKeyOf, readRows, uniqueColumns, type ImportRow } from './import-rows';
 import { commitJournal, newJournal } from './journal';
 import { toModel, type Model, type Row } from './model';
@@ -17,7 +25,8 @@ import { canWrite, type TableScope } from './tables.service';
 /**
  * POST /api/cl/{name}/import: the rows of an xlsx or csv file (import-rows.ts) created or
  * updated with the engine's own checks (checkRecord, the uniqueness of validateRecord, the
- * entity's warnings) in one transaction: one failing row and nothing is written. Rows match
+ * entity's warnings) in one transaction: one failing row and nothing is written. Nested rows
+ * with codes (bank accounts) come as one cell (import-arrays.ts). Rows match
  * existing records by a key column, else by the entity's unique column (code), so importing
  * the same file again updates and never duplicates.
  */
@@ -132,12 +141,13 @@ async function findExisting(trx: Trx, entity: EntityDef, owner: Owner, rows: Imp
   return found;
 }
 
-/** What a row will do: create a record, or update one with its changed fields. */
+/** What a row will do: create a record, or update one with its changed fields and rows. */
 interface Plan {
   row: ImportRow;
   model: Model;
   current?: Row;
   changes?: Model;
+  arrays: ArrayPlan[];
 }
 
 /** Plans each row: a new record, an update of the changed fields, or nothing (unchanged). */
@@ -145,6 +155,7 @@ function planRows(
   entity: EntityDef,
   rows: ImportRow[],
   existing: Map<ImportRow, Row>,
+  children: Map<string, Row[]>,
   report: Report,
 ) {
   const plans: Plan[] = [];
@@ -160,7 +171,8 @@ function planRows(
         inRow(row.number, { code: 'errors.recordNotFound', parameters: [row.key], field: 'key' }),
       ]);
     } else if (!current) {
-      plans.push({ row, model: { ...entity.defaultModel?.(), ...row.input } });
+      const model = { ...entity.defaultModel?.(), ...row.input };
+      plans.push({ row, model, arrays: plansOfNew(entity, model) });
     } else {
       const before = toModel(entity, current);
       const changes = Object.fromEntries(
@@ -169,8 +181,11 @@ function planRows(
           return column !== undefined && !isSameValue(column.type, before[name], value);
         }),
       );
-      if (Object.keys(changes).length === 0) unchanged++;
-      else plans.push({ row, current, changes, model: { ...before, ...changes } });
+      const arrays = planArrays(entity, current, row.input, children);
+      const rowsOf = Object.fromEntries(arrays.map((a) => [a.array.name, a.rows]));
+      if (Object.keys(changes).length === 0 && !changesRows(arrays)) unchanged++;
+      else
+        plans.push({ row, current, changes, arrays, model: { ...before, ...changes, ...rowsOf } });
     }
   }
   return { plans, unchanged };
@@ -221,12 +236,9 @@ async function writeRows(
 ): Promise<ImportResponse> {
   const owner = { organizationId: isTenantOwned(entity) ? scope.organization.id : null };
   const report = new Report();
-  const { plans, unchanged } = planRows(
-    entity,
-    rows,
-    await findExisting(trx, entity, owner, rows),
-    report,
-  );
+  const existing = await findExisting(trx, entity, owner, rows);
+  const children = await findChildren(trx, entity, owner, [...existing.values()]);
+  const { plans, unchanged } = planRows(entity, rows, existing, children, report);
   await checkPlans(trx, entity, scope, owner, plans, options, report);
   if (report.hasErrors) throw report.toError();
   if (report.warnings.length > 0) throw new AppError(400, [], report.warnings);
@@ -238,7 +250,7 @@ async function writeRows(
     Object.fromEntries(
       Object.entries(model).filter(([name]) => entity.columns.some((c) => c.name === name)),
     );
-  await insertRecords(
+  const created = await insertRecords(
     trx,
     entity,
     owner,
@@ -250,7 +262,7 @@ async function writeRows(
     entity,
     owner,
     plans.flatMap(({ row, current, changes }) =>
-      current && changes
+      current && changes && Object.keys(changes).length > 0
         ? [
             {
               existing: current,
@@ -261,6 +273,18 @@ async function writeRows(
           ]
         : [],
     ),
+    journal,
+  );
+  const createdRow = new Map(creates.map((plan, index) => [plan, created[index]]));
+  await writeArrays(
+    trx,
+    owner,
+    plans.flatMap((plan) => {
+      const parent = plan.current ?? createdRow.get(plan);
+      return parent && plan.arrays.length > 0
+        ? [{ parentId: String(parent.id), plans: plan.arrays }]
+        : [];
+    }),
     journal,
   );
   const result = {

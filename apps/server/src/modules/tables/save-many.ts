@@ -89,7 +89,8 @@ export async function validateRecords(
 
 /**
  * Inserts records of their columns only (nested arrays are not written) and journals each as
- * insertRecord does: an undo operation and a field-level audit entry.
+ * insertRecord does: an undo operation and a field-level audit entry. `extras` are further
+ * SQL values per record (a nested row's parent). Returns the rows in the order given.
  */
 export async function insertRecords(
   trx: Trx,
@@ -97,14 +98,18 @@ export async function insertRecords(
   owner: Owner,
   models: Model[],
   journal: Journal,
-) {
+  extras: Row[] = [],
+): Promise<Row[]> {
+  const inserted: Row[] = [];
   for (let start = 0; start < models.length; start += INSERT_CHUNK) {
-    const values = models.slice(start, start + INSERT_CHUNK).map((model) => ({
+    const values = models.slice(start, start + INSERT_CHUNK).map((model, index) => ({
       ...toColumnValues(entity, model),
+      ...extras[start + index],
       key: uuidv7(),
       ...engineValuesOf(entity, model),
     }));
     const rows = await repo.insertRows(trx, entity, owner.organizationId, values);
+    inserted.push(...rows);
     for (const row of rows) {
       const key = String(row.key);
       journal.operations.push({
@@ -117,6 +122,7 @@ export async function insertRecords(
       journal.audit.push({ entity, key, action: 'create', changes: diff(entity, undefined, row) });
     }
   }
+  return inserted;
 }
 
 export interface RecordUpdate {
