@@ -1,5 +1,18 @@
-import { memo, useEffect, useImperativeHandle, useRef, type Ref, type RefObject } from 'react';
-import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import {
+  memo,
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type Ref,
+  type RefObject,
+} from 'react';
+import {
+  defaultRangeExtractor,
+  useVirtualizer,
+  type Range,
+  type Virtualizer,
+} from '@tanstack/react-virtual';
 import type { TableRecord } from '@listina/contract';
 import type { NumberFormatOptions } from '@listina/forms';
 import { TABLE_INITIAL_ROWS } from '../../app/constants';
@@ -101,9 +114,30 @@ export const GridBody = memo(function GridBody({ ref, ...props }: GridBodyProps)
   );
 });
 
+/**
+ * The rows of a range with the overscan around them, but without it when the rows in view
+ * jumped past the previous ones (a scrollbar drag, a long fling): the next frame jumps again,
+ * so rows around them would be mounted for nothing.
+ */
+function jumpAwareRangeExtractor(): (range: Range) => number[] {
+  let shown = { start: 0, end: -1, jumped: false };
+  return (range) => {
+    // Called again for the same rows when a page arrives: the rows around stay as they were.
+    if (range.startIndex !== shown.start || range.endIndex !== shown.end) {
+      const rowsInView = range.endIndex - range.startIndex;
+      const jumped = Math.abs(range.startIndex - shown.start) > rowsInView;
+      shown = { start: range.startIndex, end: range.endIndex, jumped };
+    }
+    return defaultRangeExtractor(shown.jumped ? { ...range, overscan: 0 } : range);
+  };
+}
+
 function useRowVirtualizer(count: number, bodyRef: RefObject<HTMLElement | null>) {
+  // The same function for the virtualizer's lifetime: it runs once for each new range.
+  const [rangeExtractor] = useState(jumpAwareRangeExtractor);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render only
   return useVirtualizer({
+    rangeExtractor,
     count,
     // Found from the body's own element: a ref of the scroll box, an ancestor, is not yet set
     // when this component's layout effects run on mount.
