@@ -107,11 +107,29 @@ describe('edit dialog state machine (spec §4 Dialog)', () => {
       { type: 'saveStarted', addAnother: false },
       { type: 'saveWarned', error: new Error('w'), text: 'Note: similar partner' },
     );
-    expect(warned.prompt).toEqual({ kind: 'warnings', text: 'Note: similar partner' });
+    expect(warned.prompt).toEqual({
+      kind: 'warnings',
+      text: 'Note: similar partner',
+      retry: 'save',
+    });
     expect(run(warned, { type: 'promptDismissed' }).prompt).toBeNull();
     const again = run(warned, { type: 'saveStarted', addAnother: false });
     expect(again.prompt).toBeNull();
     expect(again.busy).toBe(true);
+  });
+
+  it('asks to continue a delete answered with warnings only, and deletes nothing on dismiss', () => {
+    const warned = run(
+      changed(),
+      { type: 'deleteStarted' },
+      { type: 'deleteWarned', text: 'Note: in use' },
+    );
+    expect(warned.prompt).toEqual({ kind: 'warnings', text: 'Note: in use', retry: 'delete' });
+    expect(warned.busy).toBe(false);
+    const dismissed = run(warned, { type: 'promptDismissed' });
+    expect(dismissed.prompt).toBeNull();
+    expect(dismissed.deleted).toBe(false);
+    expect(dismissed.mode).toBe('edit');
   });
 
   it('asks before closing a changed dialog, unless warnOnCancel is false', () => {

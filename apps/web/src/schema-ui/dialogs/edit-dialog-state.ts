@@ -13,8 +13,11 @@ export type DialogMode = 'closed' | 'view' | 'edit' | 'create';
 export type Prompt =
   | { kind: 'discard' }
   | { kind: 'delete' }
-  /** spec §4: a save answered with warnings only; `text` is the formatted answer. */
-  | { kind: 'warnings'; text: string };
+  /**
+   * spec §4: a save or a delete answered with warnings only; `text` is the formatted answer,
+   * `retry` the call that Continue anyway repeats ignoring warnings.
+   */
+  | { kind: 'warnings'; text: string; retry: 'save' | 'delete' };
 
 export interface EditDialogState {
   mode: DialogMode;
@@ -56,6 +59,7 @@ export type EditDialogAction =
   | { type: 'deleteRequested' }
   | { type: 'deleteStarted' }
   | { type: 'deleteFailed'; error: unknown }
+  | { type: 'deleteWarned'; text: string }
   | { type: 'deleted' }
   | { type: 'promptConfirmed' }
   | { type: 'promptDismissed' }
@@ -144,7 +148,11 @@ export function editDialogReducer(
     case 'saveFailed':
       return { ...state, busy: false, serverError: action.error };
     case 'saveWarned':
-      return { ...state, busy: false, prompt: { kind: 'warnings', text: action.text } };
+      return {
+        ...state,
+        busy: false,
+        prompt: { kind: 'warnings', text: action.text, retry: 'save' },
+      };
     case 'saved':
       // Add another stays busy until the fresh record's model arrives (newRecord).
       if (state.addAnother) return { ...state, saved: action.record };
@@ -176,6 +184,12 @@ export function editDialogReducer(
       return { ...state, busy: true, prompt: null };
     case 'deleteFailed':
       return { ...state, busy: false, serverError: action.error };
+    case 'deleteWarned':
+      return {
+        ...state,
+        busy: false,
+        prompt: { kind: 'warnings', text: action.text, retry: 'delete' },
+      };
     case 'deleted':
       return { ...close(state), deleted: true };
     case 'promptConfirmed':

@@ -17,6 +17,7 @@ import { EditDialogHeader } from './edit-dialog-header';
 import { canSave, type EditDialogState, type Prompt } from './edit-dialog-state';
 import { StackedDialog } from './stacked-dialog';
 import { useEditDialog } from './use-edit-dialog';
+import { WarningsDialog } from './warnings-dialog';
 
 export interface EditDialogProps {
   params: EditDialogParams;
@@ -39,8 +40,8 @@ export function dialogTitle(
   return text(record.displayTitle) ?? text(record.code) ?? t('schemaForm.dialog.edit');
 }
 
-/** The question a prompt asks, worded for the confirm dialog. */
-function promptTexts(prompt: Prompt, t: TFunction) {
+/** The question a prompt other than warnings asks, worded for the confirm dialog. */
+function promptTexts(prompt: Exclude<Prompt, { kind: 'warnings' }>, t: TFunction) {
   const cancelText = t('schemaForm.dialog.cancel');
   switch (prompt.kind) {
     case 'discard':
@@ -58,14 +59,6 @@ function promptTexts(prompt: Prompt, t: TFunction) {
         confirmText: t('schemaForm.dialog.delete'),
         cancelText,
         danger: true,
-      };
-    case 'warnings':
-      return {
-        title: t('schemaForm.dialog.errorTitle'),
-        text: prompt.text,
-        confirmText: t('schemaForm.dialog.continueAnyway'),
-        cancelText,
-        danger: false,
       };
   }
 }
@@ -90,7 +83,9 @@ export function EditDialog({ params, depth, onDone }: EditDialogProps) {
       case 'delete':
         return void remove();
       case 'warnings':
-        return void save({ ignoreWarnings: true, addAnother: state.addAnother });
+        return state.prompt.retry === 'delete'
+          ? void remove({ ignoreWarnings: true })
+          : void save({ ignoreWarnings: true, addAnother: state.addAnother });
       case 'discard':
       case undefined:
         return dispatch({ type: 'promptConfirmed' });
@@ -125,7 +120,28 @@ export function EditDialog({ params, depth, onDone }: EditDialogProps) {
       />
     );
   }
-  const prompt = state.prompt ? promptTexts(state.prompt, t) : null;
+  const onPromptCancel = () => dispatch({ type: 'promptDismissed' });
+  let prompt = null;
+  if (state.prompt?.kind === 'warnings') {
+    prompt = (
+      <WarningsDialog
+        text={state.prompt.text}
+        onContinue={onPromptConfirm}
+        onCancel={onPromptCancel}
+        testId="edit-dialog-prompt-warnings"
+      />
+    );
+  } else if (state.prompt) {
+    prompt = (
+      <ConfirmDialog
+        open
+        {...promptTexts(state.prompt, t)}
+        onConfirm={onPromptConfirm}
+        onCancel={onPromptCancel}
+        testId={`edit-dialog-prompt-${state.prompt.kind}`}
+      />
+    );
+  }
 
   return (
     <StackedDialog
@@ -172,15 +188,7 @@ export function EditDialog({ params, depth, onDone }: EditDialogProps) {
           {t('common.save')}
         </Button>
       </DialogActions>
-      {prompt && state.prompt && (
-        <ConfirmDialog
-          open
-          {...prompt}
-          onConfirm={onPromptConfirm}
-          onCancel={() => dispatch({ type: 'promptDismissed' })}
-          testId={`edit-dialog-prompt-${state.prompt.kind}`}
-        />
-      )}
+      {prompt}
     </StackedDialog>
   );
 }

@@ -98,17 +98,19 @@ export function useEditDialog(params: EditDialogParams) {
     else await startNewRecord();
   };
 
-  const remove = async () => {
+  /** spec §4, §8: a delete answered with warnings only asks, then repeats ignoring them. */
+  const remove = async (options: { ignoreWarnings?: boolean } = {}) => {
     const recordKey = typeof state.model?.key === 'string' ? state.model.key : key;
     if (recordKey === undefined) return;
     dispatch({ type: 'deleteStarted' });
     try {
-      const result = await deleteRecords(table, [recordKey]);
+      const result = await deleteRecords(table, [recordKey], options.ignoreWarnings);
       void invalidateTables(queryClient, [table]);
       undo?.offer({ undoIds: [result.undoId], kind: 'delete', tables: [table] });
       dispatch({ type: 'deleted' });
     } catch (error) {
-      dispatch({ type: 'deleteFailed', error });
+      if (isWarningsOnly(error)) dispatch({ type: 'deleteWarned', text: formatApiError(error, t) });
+      else dispatch({ type: 'deleteFailed', error });
     }
   };
 
