@@ -49,3 +49,96 @@ describe('Slovenian VAT ID', () => {
     );
   });
 });
+
+/** A valid Slovenian VAT ID from seven digits (the first not 0), or none when K would be 11. */
+function slovenianVatId(first7: number[]): string | undefined {
+  const sum = first7.reduce((total, digit, i) => total + digit * (8 - i), 0);
+  const check = 11 - (sum % 11);
+  if (check === 11) return undefined;
+  return `SI${first7.join('')}${check === 10 ? 0 : check}`;
+}
+
+/** A valid IBAN of the country: its BBAN and check digits computed by mod 97-10. */
+function iban(country: string, bban: string): string {
+  const digits = `${bban}${country}00`.replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+  let remainder = 0;
+  for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
+  return `${country}${String(98 - remainder).padStart(2, '0')}${bban}`;
+}
+
+const spacedAndCased = (code: string) =>
+  fc
+    .tuple(fc.boolean(), fc.integer({ min: 1, max: 6 }))
+    .map(([lower, group]) =>
+      (lower ? code.toLowerCase() : code).replace(new RegExp(`(.{${group}})`, 'g'), '$1 '),
+    );
+
+describe('identifiers, generated', () => {
+  const digit = fc.integer({ min: 0, max: 9 });
+  const first7 = fc.tuple(
+    fc.integer({ min: 1, max: 9 }),
+    fc.array(digit, { minLength: 6, maxLength: 6 }),
+  );
+
+  it('accepts every VAT ID whose check digit follows the rule, spaced or lower case, and no other last digit', () => {
+    fc.assert(
+      fc.property(first7, digit, ([head, rest], other) => {
+        const vatId = slovenianVatId([head, ...rest]);
+        if (vatId === undefined) return; // K = 11: no number of these digits is issued
+        expect(isValidSlovenianVatId(vatId)).toBe(true);
+        expect(isValidSlovenianVatId(vatId.slice(2))).toBe(true);
+        expect(isValidSlovenianVatId(` ${vatId.toLowerCase().replace(/(\d{4})/, '$1 ')} `)).toBe(
+          true,
+        );
+        const wrong = `${vatId.slice(0, -1)}${other}`;
+        expect(isValidSlovenianVatId(wrong)).toBe(wrong === vatId);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('gives 0 where K would be 10 and refuses every number where K would be 11', () => {
+    // 1000002: S = 1·8 + 2·2 = 12, 12 mod 11 = 1, K = 10 → check digit 0.
+    expect(isValidSlovenianVatId('SI10000020')).toBe(true);
+    expect(isValidSlovenianVatId('SI10000021')).toBe(false);
+    // 2000003: S = 2·8 + 3·2 = 22, 22 mod 11 = 0, K = 11: never issued, no last digit passes.
+    for (let last = 0; last <= 9; last++) {
+      expect(isValidSlovenianVatId(`SI2000003${last}`)).toBe(false);
+    }
+  });
+
+  it('accepts every IBAN with right check digits, spaced or lower case, and compacts it back', () => {
+    const si = fc.array(digit, { minLength: 15, maxLength: 15 }).map((d) => iban('SI', d.join('')));
+    const de = fc.array(digit, { minLength: 18, maxLength: 18 }).map((d) => iban('DE', d.join('')));
+    const gb = fc
+      .tuple(fc.stringMatching(/^[A-Z]{4}$/), fc.array(digit, { minLength: 14, maxLength: 14 }))
+      .map(([bank, d]) => iban('GB', `${bank}${d.join('')}`));
+    fc.assert(
+      fc.property(
+        fc.oneof(si, de, gb).chain((code) => fc.tuple(fc.constant(code), spacedAndCased(code))),
+        ([code, written]) => {
+          expect(checkIban(code)).toBeUndefined();
+          expect(compactCode(written)).toBe(code);
+          expect(checkIban(compactCode(written) as string)).toBeUndefined();
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('refuses an IBAN with one digit changed (mod 97 catches every single-digit error)', () => {
+    const si = fc.array(digit, { minLength: 15, maxLength: 15 }).map((d) => iban('SI', d.join('')));
+    fc.assert(
+      fc.property(
+        si,
+        fc.integer({ min: 4, max: 18 }),
+        fc.integer({ min: 1, max: 9 }),
+        (code, at, by) => {
+          const changed = `${code.slice(0, at)}${(Number(code[at]) + by) % 10}${code.slice(at + 1)}`;
+          expect(checkIban(changed)).toBe('checksum');
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

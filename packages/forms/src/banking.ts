@@ -88,7 +88,10 @@ export function checkBic(value: string): BicProblem | undefined {
   return value[7] === '0' ? 'test' : undefined;
 }
 
-/** Slovenian VAT ID: SI + 8 digits, the last a mod 11 check digit (weights 8..2). */
+/**
+ * Slovenian VAT ID: SI + 8 digits, the first not 0, the last a mod 11 check digit over the
+ * first seven (weights 8..2): K = 11 − (S mod 11), where 10 gives 0 and 11 is never issued.
+ */
 export function isValidSlovenianVatId(value: string): boolean {
   const match = /^(SI)?(\d{8})$/.exec(value.replace(/\s+/g, '').toUpperCase());
   if (!match?.[2]) return false;
@@ -96,6 +99,6 @@ export function isValidSlovenianVatId(value: string): boolean {
   if (digits[0] === 0) return false;
   const sum = digits.slice(0, 7).reduce((total, digit, i) => total + digit * (8 - i), 0);
   const check = 11 - (sum % 11);
-  if (check === 10) return false; // such numbers are not issued
-  return (check === 11 ? 0 : check) === digits[7];
+  if (check === 11) return false; // such numbers are not issued
+  return (check === 10 ? 0 : check) === digits[7];
 }

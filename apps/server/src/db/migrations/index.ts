@@ -10,6 +10,7 @@ import * as m0008 from './0008-partner-cost-center';
 import * as m0009 from './0009-tenant-search-function';
 import * as m0010 from './0010-one-default-bank-account';
 import * as m0011 from './0011-organization-members';
+import * as m0012 from './0012-register-tax-numbers';
 
 /** Forward-only migrations, in order. Never edit one after it has landed; add the next. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009-tenant-search-function': m0009,
   '0010-one-default-bank-account': m0010,
   '0011-organization-members': m0011,
+  '0012-register-tax-numbers': m0012,
 };
 
 export const migrationProvider: MigrationProvider = {

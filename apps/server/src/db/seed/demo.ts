@@ -1,6 +1,6 @@
 import type { Db } from '../create-db';
 import { uuidv7 } from '../../lib/ids';
-import { demoTaxNumber } from '../migrations/0004-company-register';
+import { demoTaxNumber } from './tax-numbers';
 import { hashPassword } from '../../lib/secrets';
 import { newConnectCode } from '../../modules/organizations/organizations.service';
 import { insertModels, seedOrganizationDefaults } from '../../modules/tables/defaults';

@@ -8,6 +8,8 @@ import {
   login,
   type TestApp,
 } from '../../../test/factories';
+import { isValidSlovenianVatId } from '@listina/forms';
+import { demoTaxNumber } from '../../db/seed/tax-numbers';
 import { uuidv7 } from '../../lib/ids';
 
 let t: TestApp;
@@ -204,5 +206,31 @@ describe('the local company register', () => {
     const missing = await t.app.inject({ url: '/api/cl/organization/external/check', headers: h });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error[0]).toMatchObject({ code: 'validation.required', field: 'vatId' });
+  });
+
+  it('holds only valid tax numbers, the ones the demo organisations are given', async () => {
+    const { headers } = await signedIn();
+    const org = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/organization',
+        headers,
+        payload: { name: 'R2' },
+      })
+    ).json<OrganizationDetails>();
+    const h = { ...headers, 'organization-id': org.id };
+    const companies: { taxNumber: string }[] = [];
+    for (const search of ['d.o.o.', 'd.d.', 'Ravne', 'Mizarstvo']) {
+      const found = await t.app.inject({
+        url: `/api/cl/organization/external/search?search=${encodeURIComponent(search)}`,
+        headers: h,
+      });
+      expect(found.statusCode, found.body).toBe(200);
+      companies.push(...found.json<{ items: { taxNumber: string }[] }>().items);
+    }
+    const numbers = new Set(companies.map((c) => c.taxNumber));
+    expect(numbers.size).toBeGreaterThanOrEqual(10);
+    for (const taxNumber of numbers) expect(isValidSlovenianVatId(taxNumber), taxNumber).toBe(true);
+    for (const n of [1, 2, 3, 4]) expect(numbers).toContain(demoTaxNumber(n));
   });
 });
