@@ -6,6 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useI18n } from '../../app/i18n';
 import { MessageAlert } from '../../ui/message-alert';
+import { WarningsDialog } from '../dialogs/warnings-dialog';
 
 export interface DeleteRequest {
   keys: string[];
@@ -17,13 +18,32 @@ interface DeleteDialogProps {
   request: DeleteRequest | null;
   isBusy: boolean;
   error: string | null;
+  /** The formatted answer of a delete refused with warnings only (spec §4, §8). */
+  warnings: string | null;
   onConfirm: () => void;
+  /** Continue anyway: delete again ignoring the warnings. */
+  onContinue: () => void;
   onClose: () => void;
 }
 
-/** Asks before deleting (one row by its title, several by their number); undo follows. */
-export function DeleteDialog({ request, isBusy, error, onConfirm, onClose }: DeleteDialogProps) {
+/**
+ * Asks before deleting (one row by its title, several by their number); undo follows. When
+ * the server answers with warnings only, the Error dialog asks whether to continue anyway;
+ * cancelling it deletes nothing more.
+ */
+export function DeleteDialog(props: DeleteDialogProps) {
+  const { request, isBusy, error, warnings, onConfirm, onClose } = props;
   const { t } = useI18n();
+  if (request !== null && warnings !== null) {
+    return (
+      <WarningsDialog
+        text={warnings}
+        onContinue={props.onContinue}
+        onCancel={onClose}
+        testId="grid-delete-warnings"
+      />
+    );
+  }
   const question =
     request?.title !== undefined
       ? t('grid.delete.one', [request.title])

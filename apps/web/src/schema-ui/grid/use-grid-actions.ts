@@ -10,6 +10,7 @@ import { formatApiError } from '../../api/format-error';
 import { useI18n } from '../../app/i18n';
 import { deleteRecords, invalidateTables } from '../api';
 import { useDialogs } from '../dialogs/dialog-context';
+import { isWarningsOnly } from '../form/server-messages';
 import { useUndo } from '../undo/undo-context';
 import type { DeleteRequest } from './delete-dialog';
 import type { ExportChoice } from './export-dialog';
@@ -43,34 +44,45 @@ export function useGridActions({ table, rows, selected, headers, onDeleted }: Gr
   const [deleteRequest, setDeleteRequest] = useState<DeleteRequest | null>(null);
   const [isDeleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  /** spec §4, §8: the formatted answer of a delete refused with warnings only. */
+  const [deleteWarnings, setDeleteWarnings] = useState<string | null>(null);
 
   const askDelete = useCallback((request: DeleteRequest) => {
     setDeleteError(null);
+    setDeleteWarnings(null);
     setDeleteRequest(request);
   }, []);
+
+  const closeDelete = () => {
+    setDeleteWarnings(null);
+    setDeleteRequest(null);
+  };
 
   /**
    * One confirm for the whole selection, sent in calls of at most MAX_DELETE_KEYS keys (what
    * one delete takes); one undo offer for all of them, saying how many went. When a call is
    * refused, the rows deleted before it stay deleted (and undoable), and the dialog asks
-   * about the rest with the server's message.
+   * about the rest with the server's message. A refusal with warnings only asks in the Error
+   * dialog instead; Continue anyway sends the rest again ignoring warnings (spec §4).
    */
-  const confirmDelete = async () => {
+  const confirmDelete = async (ignoreWarnings = false) => {
     if (!deleteRequest) return;
     setDeleting(true);
+    setDeleteWarnings(null);
     const undoIds: string[] = [];
     const gone: string[] = [];
     let count = 0;
     try {
       for (const keys of batchesOf(deleteRequest.keys, MAX_DELETE_KEYS)) {
-        const answer = await deleteRecords(table, keys);
+        const answer = await deleteRecords(table, keys, ignoreWarnings);
         undoIds.push(answer.undoId);
         gone.push(...keys);
         count += answer.deleted;
       }
       setDeleteRequest(null);
     } catch (error) {
-      setDeleteError(formatApiError(error, t));
+      if (isWarningsOnly(error)) setDeleteWarnings(formatApiError(error, t));
+      else setDeleteError(formatApiError(error, t));
       if (gone.length > 0) {
         const deleted = new Set(gone);
         const left = deleteRequest.keys.filter((key) => !deleted.has(key));
@@ -108,8 +120,10 @@ export function useGridActions({ table, rows, selected, headers, onDeleted }: Gr
       request: deleteRequest,
       isBusy: isDeleting,
       error: deleteError,
+      warnings: deleteWarnings,
       onConfirm: () => void confirmDelete(),
-      onClose: () => setDeleteRequest(null),
+      onContinue: () => void confirmDelete(true),
+      onClose: closeDelete,
     },
     askDelete,
     runExport,
