@@ -79,6 +79,13 @@ describe('tenant scope', () => {
     expect((await leftOver())?.org ?? '').toBe('');
   });
 
+  it('refuses a scoped read inside another transaction, whose end it would take over', async () => {
+    const nested = handle.db
+      .transaction()
+      .execute((trx) => readInScope(trx, { userId, organizationId: a }, sql`select 1`));
+    await expect(nested).rejects.toThrow(/not inside one/);
+  });
+
   it('reports a failing statement of a scoped read with its own error', async () => {
     const failing = readInScope(handle.db, { userId, organizationId: a }, sql`select 1 / 0`);
     await expect(failing).rejects.toThrow(/division by zero/);

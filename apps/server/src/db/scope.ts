@@ -48,6 +48,8 @@ const COMMIT = CompiledQuery.raw('commit');
  * trace, and the read-only transaction refuses any write.
  */
 export async function readInScope<R>(db: Db, scope: Scope, statement: RawBuilder<R>): Promise<R[]> {
+  // Its COMMIT would end the caller's transaction.
+  if (db.isTransaction) throw new Error('readInScope runs its own transaction, not inside one');
   const results = await executePipeline(db, [
     BEGIN_READ_ONLY,
     scopeStatement(db, scope),
