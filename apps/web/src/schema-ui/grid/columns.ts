@@ -106,6 +106,13 @@ export function formatCell(
   numbers: NumberFormatOptions,
 ): string {
   if (value === null || value === undefined || value === '') return '';
+  // A column of several values (organizationMember.roles) shows them joined, each formatted.
+  if (Array.isArray(value)) {
+    return value
+      .map((item) => formatCell(column, item, numbers))
+      .filter((text) => text !== '')
+      .join(', ');
+  }
   if (column.kind === 'number' && (typeof value === 'number' || typeof value === 'string')) {
     return formatNumber(value, { ...numbers, places: decimalPlaces(value, column.field) });
   }
