@@ -153,6 +153,7 @@ describe('system calls', () => {
       'search',
       'mode',
       'customerKey',
+      'filter',
     ]);
   });
 

@@ -10,6 +10,13 @@ const booleanParam = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
 
+/** Filter values one list call takes at most. */
+export const MAX_FILTERS = 100;
+const filterParam = z
+  .string()
+  .max(300)
+  .regex(/^[A-Za-z]\w*:/, { message: 'validation.filter' });
+
 /** spec §3 list query parameters: count, cursor, sort ("name asc,code desc"), plus search and mode. */
 export const ListQuerySchema = z.strictObject({
   count: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
@@ -26,6 +33,11 @@ export const ListQuerySchema = z.strictObject({
   mode: z.enum(['cache', 'dropdown']).optional(),
   /** Rows of a nested array of this parent, e.g. a partner's bank accounts (spec §7). */
   customerKey: z.string().max(64).optional(),
+  /**
+   * Equality filters on the table's declared filter fields, `field:value` each (spec §3
+   * serverFilters); a field given more than once matches any of its values.
+   */
+  filter: z.union([filterParam, z.array(filterParam).max(MAX_FILTERS)]).optional(),
 });
 export type ListQuery = z.infer<typeof ListQuerySchema>;
 

@@ -29,6 +29,11 @@ export interface ColumnDef {
    * serve it (text sorts by its sort column, never null).
    */
   notNull?: boolean;
+  /**
+   * A declared filter field: the list call's filter parameter may ask for rows with given
+   * values of it (spec §3 serverFilters of the lookups that name this table).
+   */
+  filter?: boolean;
   /** Shown as a list column and sent in list rows. */
   list?: boolean;
   /** Shown in lean rows (mode cache or dropdown). */

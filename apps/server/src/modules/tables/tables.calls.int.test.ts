@@ -1,7 +1,10 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PAGE_SIZE, type TableRecord } from '@listina/contract';
 import { inScope } from '../../db/scope';
-import { listed, nextN, tableCalls, useTableSuite } from '../../../test/table-suite';
+import { creatable, listed, nextN, tableCalls, useTableSuite } from '../../../test/table-suite';
+import type { EntityDef } from './entity';
+import { filterFieldsOf } from './tables.service';
 import { insertModels } from './defaults';
 import { ENTITIES } from './registry';
 
@@ -114,6 +117,115 @@ describe('table calls in general', () => {
     const res = await suite.t.app.inject({ url: '/api/cl', headers: suite.headers });
     expect(res.json().items.map((i: { name: string }) => i.name)).toEqual(
       listed.map((e) => e.name),
+    );
+  });
+});
+
+/** Tables with declared filter fields, and those fields. */
+const filterable = creatable
+  .map((entity) => ({ entity, fields: filterFieldsOf(entity) }))
+  .filter(({ fields }) => fields.length > 0);
+
+const asText = (value: unknown) =>
+  value instanceof Object ? JSON.stringify(value) : String(value);
+
+describe('list filters', () => {
+  /** Every row of a filtered list, following the cursor. */
+  async function listFiltered(entity: EntityDef, query: string) {
+    const items: TableRecord[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const res: LightMyRequestResponse = await suite.t.app.inject({
+        url: `/api/cl/${entity.name}?${query}${cursor ? `&cursor=${cursor}` : ''}`,
+        headers: suite.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json<{ items: TableRecord[]; nextCursor: string | null }>();
+      items.push(...body.items);
+      cursor = body.nextCursor;
+    }
+    return items;
+  }
+
+  const filterParam = (name: string, value: unknown) =>
+    `filter=${encodeURIComponent(`${name}:${asText(value)}`)}`;
+
+  it('has tables with filter fields', () => {
+    expect(filterable.map(({ entity }) => entity.name)).toEqual(
+      expect.arrayContaining(['partner', 'documentType', 'costCenter']),
+    );
+  });
+
+  it.each(filterable)('lists only the $entity.name rows with the asked values', async (t) => {
+    const { entity, fields } = t;
+    const a = (await create(entity)).item;
+    const b = (await create(entity)).item;
+    for (const name of fields) {
+      if (a[name] === null || a[name] === undefined) continue;
+      const items = await listFiltered(entity, `${filterParam(name, a[name])}&count=100`);
+      expect(
+        items.map((i) => i.key),
+        name,
+      ).toContain(a.key);
+      for (const item of items) {
+        const value = name in item ? item[name] : (await read(entity, item.key)).json()[name];
+        expect(asText(value), `${entity.name}.${name}`).toBe(asText(a[name]));
+      }
+      if (b[name] === null || b[name] === undefined || asText(b[name]) === asText(a[name]))
+        continue;
+      expect(items.map((i) => i.key)).not.toContain(b.key);
+      const either = await listFiltered(
+        entity,
+        `${filterParam(name, a[name])}&${filterParam(name, b[name])}&count=100`,
+      );
+      expect(either.map((i) => i.key)).toEqual(expect.arrayContaining([a.key, b.key]));
+    }
+  });
+
+  it('pages through a filtered, searched and sorted list by its cursor', async () => {
+    const entity = filterable.find((f) => f.entity.name === 'costCenter')?.entity;
+    if (!entity) throw new Error('costCenter entity missing');
+    const made = [];
+    for (let i = 0; i < 5; i++) made.push((await create(entity)).item);
+    const codes = made.map((m) => String(m.code));
+    const query = codes.map((code) => filterParam('code', code)).join('&');
+    const items = await listFiltered(
+      entity,
+      `${query}&count=2&sort=code desc&search=${codes[0]?.slice(0, 2) ?? ''}`,
+    );
+    expect(items.map((i) => i.code)).toEqual([...codes].sort().reverse());
+  });
+
+  it.each(listed)('refuses a field $name does not declare filterable with 400', async (entity) => {
+    const before = await listAll(entity, 'count=1000');
+    for (const name of ['nosuchfield', 'displayTitle']) {
+      const res = await suite.t.app.inject({
+        url: `/api/cl/${entity.name}?filter=${name}:x`,
+        headers: suite.headers,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error[0]).toMatchObject({
+        code: 'errors.unknownFilterField',
+        msg: `Cannot filter by ${name}; filter by one of: ${filterFieldsOf(entity).join(', ')}.`,
+      });
+    }
+    expect(await listAll(entity, 'count=1000')).toEqual(before);
+  });
+
+  it('refuses a value of the wrong type and a filter without a field', async () => {
+    const bad = await suite.t.app.inject({
+      url: '/api/cl/costCenter?filter=isActive:yes',
+      headers: suite.headers,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error[0].msg).toBe('yes is not a valid value to filter isActive by.');
+    const shapeless = await suite.t.app.inject({
+      url: '/api/cl/costCenter?filter=isActive',
+      headers: suite.headers,
+    });
+    expect(shapeless.statusCode).toBe(400);
+    expect(shapeless.json().error[0].msg).toBe(
+      'A filter is a field name, a colon and the value: isActive:true.',
     );
   });
 });

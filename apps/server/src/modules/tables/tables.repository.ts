@@ -16,6 +16,11 @@ export interface SortKey {
   desc: boolean;
 }
 
+export interface ListFilter {
+  column: ColumnDef;
+  values: unknown[];
+}
+
 export interface ListOptions {
   organizationId: string | null;
   sort: SortKey[];
@@ -24,6 +29,8 @@ export interface ListOptions {
   count: number;
   search: string | undefined;
   activeOnly: boolean;
+  /** Rows whose column holds one of the values, for each filter. */
+  filters?: ListFilter[];
   parent?: { column: string; id: string };
 }
 
@@ -120,6 +127,9 @@ export function listQuery(
   }
   if (options.activeOnly && entity.columns.some((c) => c.name === 'isActive')) {
     where.push(sql`is_active`);
+  }
+  for (const filter of options.filters ?? []) {
+    where.push(sql`${sql.ref(filter.column.column)} in (${sql.join(filter.values)})`);
   }
   if (options.after) where.push(keysetCondition(options.sort, options.after));
   const order = options.sort.map(

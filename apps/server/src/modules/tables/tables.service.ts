@@ -4,7 +4,7 @@ import { inScope, readInScope, type Trx } from '../../db/scope';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { UUID_PATTERN } from '../../lib/ids';
 import { isAdmin, type ActiveOrganization, type AuthedUser } from '../../plugins/context';
-import { isTenantOwned, type EntityDef } from './entity';
+import { isTenantOwned, type ColumnDef, type EntityDef, type ValueType } from './entity';
 import { commitJournal, newJournal, readAudit } from './journal';
 import { schemaOf, searchNormalise, toModel, type Model } from './model';
 import { cleanInput, deleteRecord, insertRecord, updateRecord, validateRecord } from './save';
@@ -41,6 +41,48 @@ function parseSort(entity: EntityDef, sort: string | undefined): repo.SortKey[] 
 /** The declared sort keys, as the list call's sort parameter names them. */
 const sortKeysOf = (entity: EntityDef) => entity.columns.filter((c) => c.sort).map((c) => c.name);
 
+/** The declared filter fields, as the list call's filter parameter names them. */
+export const filterFieldsOf = (entity: EntityDef) =>
+  entity.columns.filter((c) => c.filter && !c.multiple).map((c) => c.name);
+
+const FILTER_VALUE_PATTERNS: Record<Exclude<ValueType, 'text' | 'bool'>, RegExp> = {
+  int: /^-?\d{1,15}$/,
+  decimal: /^-?\d{1,20}(\.\d{1,10})?$/,
+  date: /^\d{4}-\d{2}-\d{2}$/,
+  timestamp: /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/,
+};
+
+function filterValue(column: ColumnDef, text: string): unknown {
+  switch (column.type) {
+    case 'text':
+      return text;
+    case 'bool':
+      if (text === 'true' || text === 'false') return text === 'true';
+      break;
+    default:
+      if (FILTER_VALUE_PATTERNS[column.type].test(text)) return text;
+  }
+  throw badRequest('errors.badFilterValue', [column.name, text], 'filter');
+}
+
+/** `field:value` filters as one condition per field; a repeated field matches any value. */
+function parseFilters(entity: EntityDef, filter: ListQuery['filter']): repo.ListFilter[] {
+  const byField = new Map<string, repo.ListFilter>();
+  for (const part of filter === undefined ? [] : [filter].flat()) {
+    const colon = part.indexOf(':');
+    const name = part.slice(0, colon);
+    const column = entity.columns.find((c) => c.name === name && c.filter && !c.multiple);
+    if (!column) {
+      const known = filterFieldsOf(entity).join(', ');
+      throw badRequest('errors.unknownFilterField', [name, known], 'filter');
+    }
+    const found = byField.get(name) ?? { column, values: [] };
+    found.values.push(filterValue(column, part.slice(colon + 1)));
+    byField.set(name, found);
+  }
+  return [...byField.values()];
+}
+
 function decodeCursor(cursor: string, length: number): unknown[] {
   try {
     const values: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -75,6 +117,7 @@ export function listPlan(entity: EntityDef, query: ListQuery) {
     count: query.count,
     search: query.search?.trim() ? searchNormalise(query.search.trim()) : undefined,
     activeOnly: lean,
+    filters: parseFilters(entity, query.filter),
   };
 }
 

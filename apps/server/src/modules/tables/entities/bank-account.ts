@@ -55,6 +55,7 @@ export const bankAccountColumns: ColumnDef[] = [
     column: 'is_active',
     type: 'bool',
     field: { labelId: 'common.isActive' },
+    filter: true,
     list: true,
     lean: true,
   },

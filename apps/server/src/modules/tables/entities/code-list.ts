@@ -28,6 +28,7 @@ export function codeColumn(options: {
     },
     search: true,
     sort: true,
+    filter: true,
     list: true,
     lean: true,
     unique: true,
@@ -66,6 +67,7 @@ export const isActiveColumn: ColumnDef = {
   column: 'is_active',
   type: 'bool',
   field: { labelId: 'common.isActive' },
+  filter: true,
   list: true,
 };
 

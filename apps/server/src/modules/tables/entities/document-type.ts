@@ -23,6 +23,7 @@ export const documentType = defineEntity({
         validation: { regex: { pattern: '^[0-9]{3}$', message: 'validation.einvoiceTypeCode' } },
       },
       search: true,
+      filter: true,
       list: true,
       lean: true,
     },

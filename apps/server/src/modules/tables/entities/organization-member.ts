@@ -114,6 +114,7 @@ export const organizationMember = defineEntity({
       column: 'is_active',
       type: 'bool',
       field: { labelId: 'organizationMember.isActive' },
+      filter: true,
       list: true,
       serverOwned: true,
     },

@@ -72,6 +72,7 @@ export const partner = defineEntity({
       field: { maxLength: 20 },
       search: true,
       sort: true,
+      filter: true,
       list: true,
       normalise: compactCode,
       check: (value) =>
@@ -127,6 +128,7 @@ export const partner = defineEntity({
           addScheme: 'costCenter',
         },
       },
+      filter: true,
     },
     { name: 'email', column: 'email', type: 'text', field: { maxLength: 320, importance: 1 } },
     {
@@ -134,6 +136,7 @@ export const partner = defineEntity({
       column: 'is_active',
       type: 'bool',
       field: { labelId: 'common.isActive' },
+      filter: true,
       list: true,
       lean: true,
     },
