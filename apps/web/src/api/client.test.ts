@@ -38,6 +38,9 @@ describe('callApi', () => {
     expect(buildUrl('/api/x', undefined, { a: 'b c', n: 3, skip: undefined })).toBe(
       '/api/x?a=b+c&n=3',
     );
+    expect(buildUrl('/api/x', undefined, { filter: ['a:1', 'a:2'] })).toBe(
+      '/api/x?filter=a%3A1&filter=a%3A2',
+    );
   });
 
   it('ends the session on a 401 from any call except login', async () => {

@@ -121,7 +121,8 @@ export function buildUrl(path: string, params?: Record<string, string>, query?: 
     if (typeof value === 'string') search.set(key, value);
     else if (typeof value === 'number' || typeof value === 'boolean')
       search.set(key, String(value));
-    else if (Array.isArray(value)) search.set(key, value.join(','));
+    // A list is the parameter repeated (OpenAPI form style, explode), as a filter is sent.
+    else if (Array.isArray(value)) for (const one of value) search.append(key, String(one));
   }
   const text = search.toString();
   return text ? `${filled}?${text}` : filled;

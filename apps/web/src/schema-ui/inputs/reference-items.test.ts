@@ -5,12 +5,31 @@ import { serverFilterPlan, shownItems } from './reference-items';
 const refs = (input: Record<string, unknown>) => ReferencesSchema.parse(input);
 
 describe('serverFilterPlan (spec §3 serverFilters: sent with every lookup call)', () => {
-  it('sends customerKey to a table, the only filter GET /api/cl takes; the rest stays here', () => {
+  it('sends customerKey and equality filters to a table; null stays here', () => {
     const plan = serverFilterPlan(
-      refs({ table: 'partnerBankAccount', serverFilters: { customerKey: 'p-1', bic: 'LJBASI2X' } }),
+      refs({
+        table: 'partnerBankAccount',
+        serverFilters: { customerKey: 'p-1', bic: 'LJBASI2X', isActive: true, gone: null },
+      }),
       'table',
     );
-    expect(plan).toEqual({ query: { customerKey: 'p-1' }, inBrowser: { bic: 'LJBASI2X' } });
+    expect(plan).toEqual({
+      query: { customerKey: 'p-1' },
+      filter: ['bic:LJBASI2X', 'isActive:true'],
+      inBrowser: { gone: null },
+    });
+  });
+
+  it('sends a list of values to a table as the filter repeated (any of)', () => {
+    const plan = serverFilterPlan(
+      refs({ table: 'documentType', serverFilters: { einvoiceTypeCode: ['380', 381] } }),
+      'table',
+    );
+    expect(plan).toEqual({
+      query: {},
+      filter: ['einvoiceTypeCode:380', 'einvoiceTypeCode:381'],
+      inBrowser: undefined,
+    });
   });
 
   it('sends every single value to another call, as text; lists and null stay here', () => {
@@ -23,18 +42,20 @@ describe('serverFilterPlan (spec §3 serverFilters: sent with every lookup call)
     );
     expect(plan).toEqual({
       query: { country: 'SI', active: 'true', size: '3' },
+      filter: [],
       inBrowser: { type: ['a', 'b'], gone: null },
     });
   });
 
   it('filters fixed items here', () => {
     const plan = serverFilterPlan(refs({ items: [], serverFilters: { kind: 'x' } }), 'fixed');
-    expect(plan).toEqual({ query: {}, inBrowser: { kind: 'x' } });
+    expect(plan).toEqual({ query: {}, filter: [], inBrowser: { kind: 'x' } });
   });
 
   it('has nothing to do without serverFilters', () => {
     expect(serverFilterPlan(refs({ table: 'country' }), 'table')).toEqual({
       query: {},
+      filter: [],
       inBrowser: undefined,
     });
   });

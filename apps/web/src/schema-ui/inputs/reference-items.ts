@@ -65,8 +65,8 @@ export function fixedItems(references: References, model: Model): LookupItem[] |
 export type LookupSource = 'fixed' | 'table' | 'api';
 
 /**
- * The list query parameters of GET /api/cl/{table} that filter (packages/contract
- * ListQuerySchema): only customerKey, the parent of a nested array's rows.
+ * The list query parameters of GET /api/cl/{table} besides filter (packages/contract
+ * ListQuerySchema): customerKey, the parent of a nested array's rows.
  */
 const TABLE_FILTER_PARAMS: ReadonlySet<string> = new Set(['customerKey']);
 
@@ -74,9 +74,13 @@ export interface ServerFilterPlan {
   /** serverFilters sent as query parameters of the lookup call. */
   query: Record<string, string>;
   /**
-   * serverFilters the call cannot take, applied in the browser instead: to fixed items, and to
-   * each page of a table as it arrives (GET /api/cl takes no filter parameters besides
-   * customerKey), so a page may offer fewer items than were asked for.
+   * serverFilters a table takes as its filter parameter, `field:value` each; a field with a
+   * list of values is repeated (any of). The table must declare the field filterable.
+   */
+  filter: string[];
+  /**
+   * serverFilters the call cannot take, applied in the browser instead: to fixed items, null
+   * (no value) and lists of another call's parameters.
    */
   inBrowser: Filters | undefined;
 }
@@ -84,22 +88,34 @@ export interface ServerFilterPlan {
 const isScalar = (value: unknown): value is string | number | boolean =>
   typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 
+/** `field:value` of each value a table filter can take, or undefined when one cannot go. */
+function tableFilter(name: string, wanted: unknown): string[] | undefined {
+  const values = Array.isArray(wanted) ? wanted : [wanted];
+  if (values.length === 0 || !values.every(isScalar)) return undefined;
+  return values.map((value) => `${name}:${String(value)}`);
+}
+
 /**
  * spec §3 serverFilters ("sent with every lookup call") as far as the call allows: a table
- * takes customerKey; another call (references.api) takes any single value as a query
- * parameter; everything else is filtered in the browser.
+ * takes customerKey and equality filters (one value or any of a list); another call
+ * (references.api) takes any single value as a query parameter; everything else is filtered
+ * in the browser.
  */
 export function serverFilterPlan(references: References, source: LookupSource): ServerFilterPlan {
   const query: Record<string, string> = {};
+  const filter: string[] = [];
   const inBrowser: Filters = {};
   for (const [name, wanted] of Object.entries(references.serverFilters ?? {})) {
-    const canSend =
-      isScalar(wanted) &&
-      (source === 'api' || (source === 'table' && TABLE_FILTER_PARAMS.has(name)));
-    if (canSend) query[name] = String(wanted);
+    if (source === 'table' && TABLE_FILTER_PARAMS.has(name) && isScalar(wanted)) {
+      query[name] = String(wanted);
+      continue;
+    }
+    const asFilter = source === 'table' ? tableFilter(name, wanted) : undefined;
+    if (asFilter) filter.push(...asFilter);
+    else if (source === 'api' && isScalar(wanted)) query[name] = String(wanted);
     else inBrowser[name] = wanted;
   }
-  return { query, inBrowser: Object.keys(inBrowser).length > 0 ? inBrowser : undefined };
+  return { query, filter, inBrowser: Object.keys(inBrowser).length > 0 ? inBrowser : undefined };
 }
 
 interface ShowOptions {

@@ -145,9 +145,9 @@ describe('lookup filters (spec §3 serverFilters, softFilters)', () => {
     { id: 2, key: 'a2', displayTitle: 'A2', code: 'SI56020100000000001', bic: 'SKBASI2X' },
   ];
 
-  it('sends customerKey in the table call and applies the other serverFilters here', async () => {
+  it('sends customerKey and the other serverFilters as filters in the table call', async () => {
     const calls = fakeApi({
-      'GET /api/cl/:name': () => json({ items: accounts, nextCursor: null }),
+      'GET /api/cl/:name': () => json({ items: accounts.slice(0, 1), nextCursor: null }),
     });
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const references = ReferencesSchema.parse({
@@ -166,6 +166,7 @@ describe('lookup filters (spec §3 serverFilters, softFilters)', () => {
     expect(result.current.items[0]?.code).toBe('SI56191000000123438');
     const query = new URL(calls[0]?.path ?? '', 'http://localhost').searchParams;
     expect(query.get('customerKey')).toBe('p-1');
+    expect(query.getAll('filter')).toEqual(['bic:LJBASI2X']);
     expect(query.get('bic')).toBeNull();
   });
 

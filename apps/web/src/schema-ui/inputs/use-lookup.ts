@@ -76,12 +76,14 @@ export function useLookup(options: LookupOptions): Lookup {
       search: searchText,
       count: pageSize,
       filters: filters.query,
+      filter: filters.filter,
     }),
     queryFn: ({ pageParam, signal }) =>
       fetchPage(
         table ?? '',
         {
           ...filters.query,
+          ...(filters.filter.length > 0 ? { filter: filters.filter } : {}),
           mode: 'dropdown',
           count: pageSize,
           ...(searchText ? { search: searchText } : {}),
