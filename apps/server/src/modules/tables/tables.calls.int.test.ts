@@ -1,10 +1,11 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PAGE_SIZE, type TableRecord } from '@listina/contract';
+import { DEFAULT_PAGE_SIZE, ListQuerySchema, type TableRecord } from '@listina/contract';
 import { inScope } from '../../db/scope';
 import { creatable, listed, nextN, tableCalls, useTableSuite } from '../../../test/table-suite';
 import type { EntityDef } from './entity';
-import { filterFieldsOf } from './tables.service';
+import { listQuery } from './tables.repository';
+import { filterFieldsOf, listPlan } from './tables.service';
 import { insertModels } from './defaults';
 import { ENTITIES } from './registry';
 
@@ -194,6 +195,17 @@ describe('list filters', () => {
       `${query}&count=2&sort=code desc&search=${codes[0]?.slice(0, 2) ?? ''}`,
     );
     expect(items.map((i) => i.code)).toEqual([...codes].sort().reverse());
+  });
+
+  it('keeps filter values as bound parameters of the one-round-trip list statement', () => {
+    const entity = filterable.find((f) => f.entity.name === 'partner')?.entity;
+    if (!entity) throw new Error('partner entity missing');
+    const query = ListQuerySchema.parse({ filter: ["countryCode:S'I", 'isActive:true'] });
+    const { columns, ...plan } = listPlan(entity, query);
+    const options = { organizationId: suite.organizationId, ...plan };
+    const compiled = listQuery(entity, columns, options).compile(suite.t.database.db);
+    expect(compiled.sql).not.toContain("S'I");
+    expect(compiled.parameters).toEqual(expect.arrayContaining(["S'I", true]));
   });
 
   it.each(listed)('refuses a field $name does not declare filterable with 400', async (entity) => {

@@ -72,7 +72,6 @@ export const partner = defineEntity({
       field: { maxLength: 20 },
       search: true,
       sort: true,
-      filter: true,
       list: true,
       normalise: compactCode,
       check: (value) =>
@@ -111,6 +110,7 @@ export const partner = defineEntity({
         },
       },
       sort: true,
+      filter: true,
       list: true,
       normalise: compactCode,
     },
