@@ -178,6 +178,8 @@ const FieldPropertiesSchema = z.strictObject({
   references: ReferencesSchema.optional(),
   validation: ValidationRuleSchema.optional(),
   maxLength: z.int().positive().optional(),
+  /** The value is a list of items (a select of several, e.g. a member's roles). */
+  multiple: z.boolean().optional(),
   /** Name of the client handler run when the value changes. */
   onChange: z.string().min(1).optional(),
 });

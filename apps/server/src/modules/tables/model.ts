@@ -128,6 +128,7 @@ function fieldOf(entity: EntityDef, column: ColumnDef): FieldInput {
     inputType: INPUT_FOR_TYPE[column.type],
     labelId: `${entity.name}.${column.name}`,
     ...(column.serverOwned ? { readonly: true } : {}),
+    ...(column.multiple ? { multiple: true } : {}),
     ...column.field,
   };
 }

@@ -217,3 +217,18 @@ describe('database search text and sort keys', () => {
     }
   });
 });
+
+describe('the member schema', () => {
+  it('marks roles as a list of role codes, so that the form draws a select of several', async () => {
+    const res = await t.app.inject({ url: '/api/cl/schema/organizationMember', headers: admin });
+    expect(res.statusCode, res.body).toBe(200);
+    const roles = res
+      .json<{ fields: { name: string }[] }>()
+      .fields.find((field) => field.name === 'roles');
+    expect(roles).toMatchObject({
+      inputType: 'select',
+      multiple: true,
+      references: { table: 'role', field: 'code' },
+    });
+  });
+});

@@ -39,6 +39,7 @@ const memberSchema: SchemaInput = {
       dataType: 'text',
       inputType: 'select',
       labelId: 'organizationMember.roles',
+      multiple: true,
       references: { table: 'role', field: 'code', displayFields: ['code', 'name'] },
       validation: { required: true },
     },

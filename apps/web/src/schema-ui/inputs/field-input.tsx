@@ -8,6 +8,7 @@ import { DateTimeInput } from './datetime-input';
 import { EditorInput } from './editor-input';
 import { resolveInputType } from './input-parts';
 import { NumberInput } from './number-input';
+import { MultiSelectInput } from './multi-select-input';
 import { SelectInput } from './select-input';
 import { DivMemoInput, LabelInput, TextInput } from './text-input';
 import { TimeInput } from './time-input';
@@ -40,7 +41,7 @@ export function FieldInput(props: InputProps) {
     case 'checkbox':
       return <CheckboxInput {...props} />;
     case 'select':
-      return <SelectInput {...props} />;
+      return props.field.multiple ? <MultiSelectInput {...props} /> : <SelectInput {...props} />;
     case 'combo':
       return <ComboInput {...props} />;
     case 'editor':
