@@ -92,7 +92,7 @@ test('the partners grid is exported to xlsx and the file imported back: a dry-ru
   await expect(gridRow(page, 'Žito d.o.o.')).toContainText('Koper');
   await keepScreen(page, testInfo, 'imported');
 
-  // Bank accounts are not in the file, and an import leaves them as they were.
+  // The partner's bank account comes through the round trip as it was: one, not duplicated.
   const stored = await api.read('partner', lipa.item.key);
   expect(stored.bankAccounts).toEqual([expect.objectContaining({ code: 'SI56191000000430152' })]);
 });
