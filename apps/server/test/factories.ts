@@ -109,3 +109,12 @@ export async function login(t: TestApp, username: string, password = PASSWORD): 
 /** The spec §8 error codes of an answer, for compact assertions. */
 export const errorCodes = (res: LightMyRequestResponse) =>
   res.json<{ error: { code: string }[] }>().error.map((e) => e.code);
+
+/** Headers for a user signed in (with PASSWORD) and acting in the given organisation. */
+export async function memberHeaders(
+  t: TestApp,
+  user: { username: string },
+  org: { key: string },
+): Promise<Record<string, string>> {
+  return { authorization: (await login(t, user.username)).apikey, 'organization-id': org.key };
+}

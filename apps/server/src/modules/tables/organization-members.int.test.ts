@@ -6,7 +6,7 @@ import {
   createTestApp,
   createUser,
   errorCodes,
-  login,
+  memberHeaders,
   type TestApp,
 } from '../../../test/factories';
 import { slovenianSortKey } from './collation';
@@ -28,19 +28,10 @@ beforeAll(async () => {
   const stranger = await createUser(t);
   const root = await createUser(t, { roles: ['sysadmin'] });
   const foreignOrg = await createOrganization(t, { [stranger.id]: ['orgadmin'], [root.id]: [] });
-  admin = { authorization: (await login(t, owner.username)).apikey, 'organization-id': org.key };
-  clerkHeaders = {
-    authorization: (await login(t, clerk.username)).apikey,
-    'organization-id': org.key,
-  };
-  foreign = {
-    authorization: (await login(t, stranger.username)).apikey,
-    'organization-id': foreignOrg.key,
-  };
-  sysadmin = {
-    authorization: (await login(t, root.username)).apikey,
-    'organization-id': foreignOrg.key,
-  };
+  admin = await memberHeaders(t, owner, org);
+  clerkHeaders = await memberHeaders(t, clerk, org);
+  foreign = await memberHeaders(t, stranger, foreignOrg);
+  sysadmin = await memberHeaders(t, root, foreignOrg);
 });
 afterAll(() => t.close());
 

@@ -5,7 +5,7 @@ import {
   createOrganization,
   createTestApp,
   createUser,
-  login,
+  memberHeaders,
   type TestApp,
 } from '../../../test/factories';
 import { textOf } from './cell-values';
@@ -30,15 +30,9 @@ beforeAll(async () => {
   const org = await createOrganization(t, { [writer.id]: ['orgadmin'], [reader.id]: ['viewer'] });
   const stranger = await createUser(t, { roles: ['sysadmin'] });
   const foreignOrg = await createOrganization(t, { [stranger.id]: ['orgadmin'] });
-  headers = { authorization: (await login(t, writer.username)).apikey, 'organization-id': org.key };
-  readerHeaders = {
-    authorization: (await login(t, reader.username)).apikey,
-    'organization-id': org.key,
-  };
-  foreignHeaders = {
-    authorization: (await login(t, stranger.username)).apikey,
-    'organization-id': foreignOrg.key,
-  };
+  headers = await memberHeaders(t, writer, org);
+  readerHeaders = await memberHeaders(t, reader, org);
+  foreignHeaders = await memberHeaders(t, stranger, foreignOrg);
 });
 afterAll(() => t.close());
 
