@@ -170,18 +170,18 @@ describe('the organization-id header', () => {
   });
 });
 
+/** Headers of a newly signed-in user acting in the organisation they just created. */
+async function inNewOrganization(name: string) {
+  const { headers } = await signedIn();
+  const org = (
+    await t.app.inject({ method: 'POST', url: '/api/organization', headers, payload: { name } })
+  ).json<OrganizationDetails>();
+  return { ...headers, 'organization-id': org.id };
+}
+
 describe('the local company register', () => {
   it('checks a VAT ID and finds its company, without any outside call', async () => {
-    const { headers } = await signedIn();
-    const org = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/organization',
-        headers,
-        payload: { name: 'Reg' },
-      })
-    ).json<OrganizationDetails>();
-    const h = { ...headers, 'organization-id': org.id };
+    const h = await inNewOrganization('Reg');
     const found = await t.app.inject({
       url: '/api/cl/organization/external/search?search=zito',
       headers: h,
@@ -209,16 +209,7 @@ describe('the local company register', () => {
   });
 
   it('holds only valid tax numbers, the ones the demo organisations are given', async () => {
-    const { headers } = await signedIn();
-    const org = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/organization',
-        headers,
-        payload: { name: 'R2' },
-      })
-    ).json<OrganizationDetails>();
-    const h = { ...headers, 'organization-id': org.id };
+    const h = await inNewOrganization('R2');
     const companies: { taxNumber: string }[] = [];
     for (const search of ['d.o.o.', 'd.d.', 'Ravne', 'Mizarstvo']) {
       const found = await t.app.inject({
