@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import ViewListIcon from '@mui/icons-material/ViewList';
-import { getValue, type References } from '@listina/forms';
+import { getValue } from '@listina/forms';
 import { LOOKUP_SEARCH_DEBOUNCE_MS } from '../../app/constants';
 import { useI18n } from '../../app/i18n';
 import { DialogsContext } from '../dialogs/dialog-context';
@@ -23,10 +23,10 @@ import {
 import { useDebouncedValue } from '../timing';
 import { hasSoftFilters, SoftFiltersToggle } from './soft-filters-toggle';
 import { useLookup } from './use-lookup';
+import { NO_REFERENCES } from './use-select-items';
 
 type ComboOption = { kind: 'item'; item: LookupItem } | { kind: 'add' };
 
-const NO_REFERENCES: References = { field: 'code', displayFields: ['code', 'name'] };
 // The list asks for more when scrolled to within this many pixels of its end.
 const SCROLL_END_SLACK_PX = 16;
 

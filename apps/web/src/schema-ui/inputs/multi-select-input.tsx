@@ -4,15 +4,10 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import type { References } from '@listina/forms';
-import { TABLE_PAGE_SIZE } from '../../app/constants';
-import { useI18n } from '../../app/i18n';
 import type { InputProps } from '../types';
 import { fieldTestId, messageProps } from './input-parts';
 import { isSameValue, itemText, itemValue, storedField } from './reference-items';
-import { useLookup } from './use-lookup';
-
-const NO_REFERENCES: References = { field: 'code', displayFields: ['code', 'name'] };
+import { useSelectItems } from './use-select-items';
 
 const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
@@ -22,18 +17,8 @@ const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : []
  * that is no longer offered stays listed, checked, so that saving does not drop it unseen.
  */
 export function MultiSelectInput(props: InputProps) {
-  const { field, id, label, value, model, readonly, message, onChange, onBlur } = props;
-  const { locale } = useI18n();
-  const references = field.references ?? NO_REFERENCES;
-  const lookup = useLookup({
-    references,
-    model,
-    search: '',
-    enabled: true,
-    pageSize: TABLE_PAGE_SIZE,
-    sortLocale: locale,
-    softFiltersOn: true,
-  });
+  const { field, id, label, value, readonly, message, onChange, onBlur } = props;
+  const { references, lookup } = useSelectItems(props, true);
   const chosen = asList(value);
   const offered = lookup.items.map((item) => itemValue(item, references));
   const unknown = chosen.filter((v) => !offered.some((o) => isSameValue(o, v)));

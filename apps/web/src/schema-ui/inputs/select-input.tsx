@@ -1,16 +1,13 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import type { References } from '@listina/forms';
-import { TABLE_PAGE_SIZE } from '../../app/constants';
 import { useI18n } from '../../app/i18n';
 import type { InputProps } from '../types';
 import { fieldTestId, messageProps } from './input-parts';
 import { isSameValue, isUnchanged, itemText, itemValue, storedField } from './reference-items';
 import { hasSoftFilters, SoftFiltersToggle } from './soft-filters-toggle';
-import { useLookup } from './use-lookup';
+import { useSelectItems } from './use-select-items';
 
-const NO_REFERENCES: References = { field: 'code', displayFields: ['code', 'name'] };
 const EMPTY = '';
 
 /**
@@ -18,19 +15,10 @@ const EMPTY = '';
  * native select so that keyboard and screen readers work as everywhere else.
  */
 export function SelectInput(props: InputProps) {
-  const { field, id, label, value, model, readonly, message, onChange, onBlur } = props;
-  const { t, locale } = useI18n();
-  const references = field.references ?? NO_REFERENCES;
+  const { field, id, label, value, readonly, message, onChange, onBlur } = props;
+  const { t } = useI18n();
   const [softFiltersOn, setSoftFiltersOn] = useState(true);
-  const lookup = useLookup({
-    references,
-    model,
-    search: '',
-    enabled: true,
-    pageSize: TABLE_PAGE_SIZE,
-    sortLocale: locale,
-    softFiltersOn,
-  });
+  const { references, lookup } = useSelectItems(props, softFiltersOn);
   const hasValue = value !== null && value !== undefined && value !== '';
   const index = lookup.items.findIndex((item) => isSameValue(itemValue(item, references), value));
   // A stored value that is not offered (inactive, filtered out) still shows as itself.
