@@ -90,13 +90,12 @@ export function tableCalls(suite: TableSuite) {
       payload,
     });
 
+  /** A POST of a new record, answered as it comes. */
+  const post = (entity: EntityDef, payload: Record<string, unknown>, h = suite.headers) =>
+    suite.t.app.inject({ method: 'POST', url: `/api/cl/${entity.name}`, headers: h, payload });
+
   async function create(entity: EntityDef, n = nextN(), h = suite.headers) {
-    const res = await suite.t.app.inject({
-      method: 'POST',
-      url: `/api/cl/${entity.name}`,
-      headers: h,
-      payload: entity.sample(n),
-    });
+    const res = await post(entity, entity.sample(n), h);
     expect(res.statusCode, res.body).toBe(201);
     return res.json<{ item: TableRecord; undoId: string }>();
   }
@@ -138,7 +137,7 @@ export function tableCalls(suite: TableSuite) {
     return { column, ...res.json<{ item: TableRecord; undoId: string }>() };
   }
 
-  return { read, put, create, listAll, someRecord, update };
+  return { read, put, post, create, listAll, someRecord, update };
 }
 
 const differs = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify(b);

@@ -21,7 +21,7 @@ import type { EntityDef } from './entity';
  * record they list. Tenant isolation: tables.tenant; nested rows: tables.nested.
  */
 const suite = useTableSuite();
-const { read, put, create, listAll, someRecord, update } = tableCalls(suite);
+const { read, put, post, create, listAll, someRecord, update } = tableCalls(suite);
 
 interface AuditEntry {
   action: string;
@@ -121,14 +121,7 @@ describe.each(listed.map((e) => [e.name, e] as const))('table %s', (_name, entit
     const payload = { ...entity.sample(nextN()), [required.name]: blankOf(required) };
     const responses = [await put(entity, item.key, { ...payload, version: item.version })];
     if (canCreate(entity)) {
-      responses.push(
-        await suite.t.app.inject({
-          method: 'POST',
-          url: `/api/cl/${entity.name}`,
-          headers: suite.headers,
-          payload,
-        }),
-      );
+      responses.push(await post(entity, payload));
     }
     for (const res of responses) {
       expect(res.statusCode).toBe(400);
@@ -148,14 +141,7 @@ describe.each(listed.map((e) => [e.name, e] as const))('table %s', (_name, entit
     const expectRefused = async (payload: Record<string, unknown>, code: string, field: string) => {
       const responses = [await put(entity, item.key, { ...payload, version: item.version })];
       if (canCreate(entity)) {
-        responses.push(
-          await suite.t.app.inject({
-            method: 'POST',
-            url: `/api/cl/${entity.name}`,
-            headers: suite.headers,
-            payload: { ...entity.sample(nextN()), ...payload },
-          }),
-        );
+        responses.push(await post(entity, { ...entity.sample(nextN()), ...payload }));
       }
       for (const res of responses) {
         expect(res.statusCode, `${JSON.stringify(payload)}: ${res.body}`).toBe(400);
