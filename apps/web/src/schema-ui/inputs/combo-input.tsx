@@ -21,7 +21,7 @@ import {
   type LookupItem,
 } from './reference-items';
 import { useDebouncedValue } from '../timing';
-import { hasSoftFilters, SoftFiltersToggle } from './soft-filters-toggle';
+import { SoftFiltersToggle } from './soft-filters-toggle';
 import { useLookup } from './use-lookup';
 import { NO_REFERENCES } from './use-select-items';
 
@@ -185,15 +185,14 @@ export function ComboInput(props: InputProps) {
           />
         )}
       />
-      {hasSoftFilters(references) && (
-        <SoftFiltersToggle
-          field={field}
-          label={label}
-          on={softFiltersOn}
-          disabled={readonly}
-          onToggle={() => setSoftFiltersOn((on) => !on)}
-        />
-      )}
+      <SoftFiltersToggle
+        field={field}
+        references={references}
+        label={label}
+        on={softFiltersOn}
+        disabled={readonly}
+        onToggle={() => setSoftFiltersOn((on) => !on)}
+      />
       {dialogs && references.editKey !== undefined && editTable && (
         <IconButton
           aria-label={t('input.combo.edit', [label])}

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { useI18n } from '../../app/i18n';
 import type { InputProps } from '../types';
 import { fieldTestId, messageProps } from './input-parts';
 import { isSameValue, isUnchanged, itemText, itemValue, storedField } from './reference-items';
-import { hasSoftFilters, SoftFiltersToggle } from './soft-filters-toggle';
+import { WithSoftFilters } from './soft-filters-toggle';
 import { useSelectItems } from './use-select-items';
 
 const EMPTY = '';
@@ -30,51 +29,47 @@ export function SelectInput(props: InputProps) {
   const selected = hasValue ? String(index < 0 ? items.length - 1 : index) : EMPTY;
 
   const shown = messageProps(message);
-  const select = (
-    <TextField
-      id={id}
-      select
-      label={label}
-      value={selected}
-      disabled={readonly}
-      fullWidth
-      size="small"
-      error={shown.error}
-      helperText={shown.helperText}
-      onChange={(event) => {
-        const item = event.target.value === EMPTY ? undefined : items[Number(event.target.value)];
-        const next = item ? (itemValue(item, references) ?? null) : null;
-        if (isUnchanged(next, value)) return;
-        if (item && props.onSelect) props.onSelect(next, item);
-        else onChange(next);
-      }}
-      onBlur={onBlur}
-      slotProps={{
-        select: { native: true },
-        inputLabel: { shrink: true },
-        htmlInput: { 'data-testid': fieldTestId(field) },
-        formHelperText: { sx: shown.helperSx },
-      }}
-    >
-      <option value={EMPTY}>{t('input.select.none')}</option>
-      {items.map((item, position) => (
-        <option key={position} value={String(position)}>
-          {itemText(item, references)}
-        </option>
-      ))}
-    </TextField>
-  );
-  if (!hasSoftFilters(references)) return select;
   return (
-    <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'flex-start' }}>
-      <Box sx={{ flex: 1, minWidth: 0 }}>{select}</Box>
-      <SoftFiltersToggle
-        field={field}
+    <WithSoftFilters
+      field={field}
+      references={references}
+      label={label}
+      on={softFiltersOn}
+      disabled={readonly}
+      onToggle={() => setSoftFiltersOn((on) => !on)}
+    >
+      <TextField
+        id={id}
+        select
         label={label}
-        on={softFiltersOn}
+        value={selected}
         disabled={readonly}
-        onToggle={() => setSoftFiltersOn((on) => !on)}
-      />
-    </Box>
+        fullWidth
+        size="small"
+        error={shown.error}
+        helperText={shown.helperText}
+        onChange={(event) => {
+          const item = event.target.value === EMPTY ? undefined : items[Number(event.target.value)];
+          const next = item ? (itemValue(item, references) ?? null) : null;
+          if (isUnchanged(next, value)) return;
+          if (item && props.onSelect) props.onSelect(next, item);
+          else onChange(next);
+        }}
+        onBlur={onBlur}
+        slotProps={{
+          select: { native: true },
+          inputLabel: { shrink: true },
+          htmlInput: { 'data-testid': fieldTestId(field) },
+          formHelperText: { sx: shown.helperSx },
+        }}
+      >
+        <option value={EMPTY}>{t('input.select.none')}</option>
+        {items.map((item, position) => (
+          <option key={position} value={String(position)}>
+            {itemText(item, references)}
+          </option>
+        ))}
+      </TextField>
+    </WithSoftFilters>
   );
 }

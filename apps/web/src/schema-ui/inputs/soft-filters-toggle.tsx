@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import FilterAltIcon from '@mui/icons-material/FilterAlt';
 import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
@@ -10,6 +12,8 @@ export const hasSoftFilters = (references: References): boolean =>
 
 interface SoftFiltersToggleProps {
   field: Field;
+  /** The toggle shows only when these have soft filters. */
+  references: References;
   label: string;
   /** The soft filters narrow the list now. */
   on: boolean;
@@ -20,15 +24,18 @@ interface SoftFiltersToggleProps {
 /**
  * spec §3 softFilters: applied by default, and the user may remove them. A pressed toggle
  * beside the lookup: pressing it offers every item, pressing again narrows the list again.
+ * Nothing when the references have no soft filters.
  */
 export function SoftFiltersToggle({
   field,
+  references,
   label,
   on,
   disabled,
   onToggle,
 }: SoftFiltersToggleProps) {
   const { t } = useI18n();
+  if (!hasSoftFilters(references)) return null;
   const text = t('input.combo.softFilters', [label]);
   return (
     <IconButton
@@ -41,5 +48,19 @@ export function SoftFiltersToggle({
     >
       {on ? <FilterAltIcon fontSize="small" /> : <FilterAltOffIcon fontSize="small" />}
     </IconButton>
+  );
+}
+
+/** A control with the soft-filters toggle beside it, or the control alone when there are none. */
+export function WithSoftFilters({
+  children,
+  ...toggle
+}: SoftFiltersToggleProps & { children: ReactNode }) {
+  if (!hasSoftFilters(toggle.references)) return children;
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'flex-start' }}>
+      <Box sx={{ flex: 1, minWidth: 0 }}>{children}</Box>
+      <SoftFiltersToggle {...toggle} />
+    </Box>
   );
 }
