@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Trx } from '../../db/scope';
 import type { ArrayDef } from './entity';
 import { engineColumnsOf, type Row } from './model';
+import { selectWhereById } from './tables.repository';
 
 /**
  * The nested rows of many parents at once, each with its parent's id (which the generic
@@ -30,12 +31,5 @@ export async function findChildRows(
   ];
   const where = [sql`${sql.ref(parent)} in (${sql.join(parentIds)})`];
   if (entity.scope === 'tenant') where.unshift(sql`organization_id = ${organizationId}`);
-  const result = await sql<Row>`
-    select ${sql.join(columns.map((c) => sql.ref(c)))}
-    from ${sql.table(entity.table)}
-    where ${sql.join(where, sql` and `)}
-    order by id
-    ${forUpdate ? sql`for update` : sql``}
-  `.execute(trx);
-  return result.rows;
+  return selectWhereById(trx, entity, sql.join(columns.map((c) => sql.ref(c))), where, forUpdate);
 }

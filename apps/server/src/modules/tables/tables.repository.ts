@@ -168,8 +168,19 @@ export async function findRows(
     ...ownerFilter(entity, organizationId),
     sql`${sql.ref(by.column)} in (${sql.join(by.values)})`,
   ];
+  return selectWhereById(trx, entity, selectList(entity, entity.columns), where, forUpdate);
+}
+
+/** The rows of the entity's table that match every condition, by id, locked if asked. */
+export async function selectWhereById(
+  trx: Trx,
+  entity: EntityDef,
+  select: RawBuilder<unknown>,
+  where: RawBuilder<unknown>[],
+  forUpdate: boolean,
+): Promise<Row[]> {
   const result = await sql<Row>`
-    select ${selectList(entity, entity.columns)}
+    select ${select}
     from ${sql.table(entity.table)}
     where ${sql.join(where, sql` and `)}
     order by id

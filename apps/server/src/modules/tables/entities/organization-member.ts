@@ -39,6 +39,22 @@ const rolesColumn: ColumnDef = {
   },
 };
 
+/** A required, searchable and sortable text of the user's, copied by the database (read-only here). */
+function userTextColumn(name: string, column: string): ColumnDef {
+  return {
+    name,
+    column,
+    type: 'text',
+    field: {},
+    search: true,
+    sort: true,
+    notNull: true,
+    list: true,
+    lean: true,
+    serverOwned: true,
+  };
+}
+
 /**
  * An organisation keeps an orgadmin: the last one cannot lose the role (someone must be able
  * to manage members and the connect code). Organisations that never had one are not held to it.
@@ -75,30 +91,8 @@ export const organizationMember = defineEntity({
   canDelete: false,
   labelId: 'organizationMember.title',
   columns: [
-    {
-      name: 'userName',
-      column: 'user_name',
-      type: 'text',
-      field: {},
-      search: true,
-      sort: true,
-      notNull: true,
-      list: true,
-      lean: true,
-      serverOwned: true,
-    },
-    {
-      name: 'displayName',
-      column: 'display_name',
-      type: 'text',
-      field: {},
-      search: true,
-      sort: true,
-      notNull: true,
-      list: true,
-      lean: true,
-      serverOwned: true,
-    },
+    userTextColumn('userName', 'user_name'),
+    userTextColumn('displayName', 'display_name'),
     {
       name: 'email',
       column: 'email',
