@@ -12,22 +12,22 @@
  *                          database of that name beside DATABASE_URL's, on PGlite a data
  *                          directory (loading 1,000,000 rows into PGlite takes many minutes)
  */
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import { ListQuerySchema } from '@listina/contract';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { createDb, migrateToLatest, type DbHandle } from '../apps/server/src/db/create-db';
 import { inScope } from '../apps/server/src/db/scope';
 import { getListedEntity } from '../apps/server/src/modules/tables/registry';
 import { listQuery } from '../apps/server/src/modules/tables/tables.repository';
 import { listPlan } from '../apps/server/src/modules/tables/tables.service';
-import { createOrganization, createUser, login, type TestApp } from '../apps/server/test/factories';
+import {
+  createOrganization,
+  createTestApp,
+  createUser,
+  login,
+} from '../apps/server/test/factories';
 import { createTestDb } from '../apps/server/test/test-db';
 import { machine, markdownTable, median, percentile } from './support/stats';
 
@@ -66,28 +66,7 @@ async function openDatabase(): Promise<DbHandle> {
   return handle;
 }
 
-async function openApp(): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'listina-bench-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    WEB_DIST: path.join(dataDir, 'no-web'),
-  });
-  const database = await openDatabase();
-  const built = await buildApp(config, database);
-  return {
-    ...built,
-    database,
-    config,
-    async close() {
-      await built.app.close();
-      await database.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-const t = await openApp();
+const t = await createTestApp({}, { openDatabase, tmpPrefix: 'listina-bench-' });
 const db = t.database.db;
 const user = await createUser(t);
 const perOrg = Math.ceil(rowCount / orgCount);

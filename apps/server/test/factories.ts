@@ -20,16 +20,22 @@ export interface TestApp extends App {
   close(): Promise<void>;
 }
 
-/** The whole app on a fresh database, with a temporary DATA_DIR; env overrides config. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'listina-test-'));
+/**
+ * The whole app on a fresh database, with a temporary DATA_DIR; env overrides config. The
+ * benchmarks open their own database and name their DATA_DIR by `options`.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { openDatabase?: () => Promise<DbHandle>; tmpPrefix?: string } = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), options.tmpPrefix ?? 'listina-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...env,
   });
-  const database = await createTestDb();
+  const database = await (options.openDatabase ?? createTestDb)();
   const built = await buildApp(config, database);
   return {
     ...built,
