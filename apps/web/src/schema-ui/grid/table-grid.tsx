@@ -1,7 +1,5 @@
 import { useCallback, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
 import type { TableRecord } from '@listina/contract';
 import { formatNumber, type Schema } from '@listina/forms';
@@ -20,6 +18,7 @@ import { ExportDialog } from './export-dialog';
 import { GridBody, rowDomId, type GridBodyHandle } from './grid-body';
 import { nextFocus } from './grid-keys';
 import { GridHeader, SELECT_COLUMN_WIDTH } from './grid-header';
+import { GridLoadStatus } from './grid-load-status';
 import { gridStyles, ROW_HEIGHT } from './grid-styles';
 import { GridToolbar } from './grid-toolbar';
 import { ImportDialog } from './import-dialog';
@@ -213,21 +212,12 @@ function LoadedGrid({
         onImport={onImport}
         status={status}
       />
-      <Box sx={{ height: 4 }}>
-        {data.isLoadingShown && (
-          <LinearProgress aria-label={t('grid.loading')} data-testid="grid-loading" />
-        )}
-      </Box>
-      {data.error && (
-        <Box data-testid="grid-load-error">
-          <MessageAlert message={formatApiError(data.error, t)} testId="grid-error" />
-          {sort.length > 0 && (
-            <Button size="small" onClick={() => setSort([])} sx={{ mb: 1 }}>
-              {t('grid.clearSort')}
-            </Button>
-          )}
-        </Box>
-      )}
+      <GridLoadStatus
+        isLoadingShown={data.isLoadingShown}
+        error={data.error}
+        canClearSort={sort.length > 0}
+        onClearSort={() => setSort([])}
+      />
       <Box
         ref={scrollRef}
         sx={{
