@@ -2,17 +2,13 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PGlite, Results } from '@electric-sql/pglite';
 import {
   CompiledQuery,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
   type DatabaseConnection,
-  type Dialect,
   type Driver,
-  type Kysely,
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
 import { isPipelineQuery, type PipelineResults } from './pipeline';
+import { isolationLevelClause, PostgresFamilyDialect } from './postgres-family-dialect';
 
 /**
  * How PGlite hands values over, the same as our node-postgres settings: bigint and numeric as
@@ -33,19 +29,12 @@ export const PGLITE_OPTIONS = { parsers: PGLITE_PARSERS, extensions: { pg_trgm }
  * at a time: a transaction holds it from BEGIN to COMMIT/ROLLBACK and every other query waits
  * (stack.md: the npm dialects let a query slip into another caller's open transaction).
  */
-export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
-  createAdapter() {
-    return new PostgresAdapter();
+export class PGliteDialect extends PostgresFamilyDialect {
+  constructor(private readonly pglite: PGlite) {
+    super();
   }
   createDriver(): Driver {
     return new PGliteDriver(this.pglite);
-  }
-  createIntrospector(db: Kysely<unknown>) {
-    return new PostgresIntrospector(db);
-  }
-  createQueryCompiler() {
-    return new PostgresQueryCompiler();
   }
 }
 
@@ -74,7 +63,7 @@ class PGliteDriver implements Driver {
     return this.connection;
   }
   async beginTransaction(conn: DatabaseConnection, settings: TransactionSettings) {
-    const level = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : '';
+    const level = isolationLevelClause(settings);
     await conn.executeQuery(CompiledQuery.raw(`begin${level}`));
   }
   async commitTransaction(conn: DatabaseConnection) {

@@ -1,17 +1,13 @@
 import type { Pool, PoolClient, QueryResult as PgResult } from 'pg';
 import {
   CompiledQuery,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
   type DatabaseConnection,
-  type Dialect,
   type Driver,
-  type Kysely,
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
 import { isPipelineQuery, mayJoinBegin, preparedNameOf, type PipelineResults } from './pipeline';
+import { isolationLevelClause, PostgresFamilyDialect } from './postgres-family-dialect';
 
 /**
  * Kysely's PostgreSQL dialect, plus the two ways of saving round trips that db/scope.ts uses
@@ -19,19 +15,12 @@ import { isPipelineQuery, mayJoinBegin, preparedNameOf, type PipelineResults } f
  * its first statement. The pool's clients must be in pipeline mode (`pipeline: true`);
  * without it node-postgres still answers correctly, one statement at a time.
  */
-export class PostgresPipelineDialect implements Dialect {
-  constructor(private readonly pool: Pool) {}
-  createAdapter() {
-    return new PostgresAdapter();
+export class PostgresPipelineDialect extends PostgresFamilyDialect {
+  constructor(private readonly pool: Pool) {
+    super();
   }
   createDriver(): Driver {
     return new PostgresPipelineDriver(this.pool);
-  }
-  createIntrospector(db: Kysely<unknown>) {
-    return new PostgresIntrospector(db);
-  }
-  createQueryCompiler() {
-    return new PostgresQueryCompiler();
   }
 }
 
@@ -52,7 +41,7 @@ class PostgresPipelineDriver implements Driver {
   }
 
   beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
-    const level = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : '';
+    const level = isolationLevelClause(settings);
     const mode = settings.accessMode ? ` ${settings.accessMode}` : '';
     (connection as PostgresConnection).deferBegin(`start transaction${level}${mode}`);
     return Promise.resolve();
