@@ -4,7 +4,7 @@ import type { Config } from './config';
 import type { DbHandle } from './db/create-db';
 import { createMailer, type Mailer } from './plugins/mail';
 import { registerErrorHandler } from './plugins/errors';
-import type { AuthResolver } from './plugins/routes';
+import { cachedAuthResolver } from './plugins/auth-cache';
 import { registerWeb } from './plugins/web';
 import { createAccountService, type AccountService } from './modules/account/account.service';
 import { registerAccountRoutes } from './modules/account/account.routes';
@@ -52,9 +52,15 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
     loginRate: config.loginRate,
   });
   const organizations = createOrganizationService(db);
-  const auth: AuthResolver = {
-    authenticate: (apikey, organizationKey) => account.authenticate(apikey, organizationKey),
-  };
+  const auth = cachedAuthResolver(
+    { authenticate: (apikey, organizationKey) => account.authenticate(apikey, organizationKey) },
+    config.authCacheMs,
+  );
+  // Before the answer leaves: a caller that saw it cannot get an older sign-in from the cache.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') auth.clear();
+    done(null, payload);
+  });
 
   registerAccountRoutes(app, auth, account);
   registerOrganizationRoutes(app, auth, organizations);

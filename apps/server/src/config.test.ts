@@ -9,6 +9,13 @@ describe('config', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.seedDemo).toBe(true);
     expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.authCacheMs).toBe(2000);
+  });
+
+  it('keeps a sign-in at most a minute without asking the database, 0 turning that off', () => {
+    expect(loadConfig({ AUTH_CACHE_MS: '0' }).authCacheMs).toBe(0);
+    expect(() => loadConfig({ AUTH_CACHE_MS: '60001' })).toThrow(/AUTH_CACHE_MS/);
+    expect(() => loadConfig({ AUTH_CACHE_MS: '-1' })).toThrow(/AUTH_CACHE_MS/);
   });
 
   it('turns the demo seed off by default on PostgreSQL, and on again when asked', () => {

@@ -29,6 +29,7 @@ const EnvSchema = z.object({
   LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   LOGIN_RATE_MAX_PER_USER: z.coerce.number().int().positive().default(5),
   LOGIN_RATE_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(30),
+  AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SENTRY_DSN: z.url().optional(),
@@ -47,6 +48,8 @@ export interface Config {
   publicUrl: string;
   sessionTtlMs: number;
   loginRate: { windowMs: number; maxPerUser: number; maxPerAddress: number };
+  /** How long a signed-in apikey is believed without asking the database (ADR 0009). */
+  authCacheMs: number;
   bodyLimit: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   sentryDsn: string | undefined;
@@ -89,6 +92,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxPerUser: e.LOGIN_RATE_MAX_PER_USER,
       maxPerAddress: e.LOGIN_RATE_MAX_PER_ADDRESS,
     },
+    authCacheMs: e.AUTH_CACHE_MS,
     bodyLimit: e.BODY_LIMIT_BYTES,
     logLevel: e.LOG_LEVEL,
     sentryDsn: e.SENTRY_DSN,

@@ -134,6 +134,25 @@ describe('organisation members', () => {
     expect(await memberOf(owner.username)).toEqual(me);
   });
 
+  it("counts a member's new roles from the member's very next request", async () => {
+    const canWriteMembers = async () =>
+      (await t.app.inject({ url: '/api/cl', headers: clerkHeaders }))
+        .json<{ items: { name: string; canWrite: boolean }[] }>()
+        .items.find((e) => e.name === 'organizationMember')?.canWrite;
+    expect(await canWriteMembers()).toBe(false);
+    const clerk = (await members()).find((m) => m.userName !== owner.username) as TableRecord;
+    const promoted = await setRoles(clerk, ['dataentry', 'orgadmin']);
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    expect(await canWriteMembers()).toBe(true);
+    const undo = await t.app.inject({
+      method: 'POST',
+      url: `/api/undo/${promoted.json().undoId}`,
+      headers: admin,
+    });
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(await canWriteMembers()).toBe(false);
+  });
+
   it('keeps the last orgadmin, also against an undo that would take the role away', async () => {
     const me = await memberOf(owner.username);
     const last = await setRoles(me, ['approver']);

@@ -56,6 +56,31 @@ describe('indexed partner search', () => {
     expect(res.json<{ items: { code: string }[] }>().items.map((i) => i.code)).toEqual(['S01']);
   });
 
+  it('finds rows holding every word of the search, in any order', async () => {
+    const org = orgs[0];
+    if (!org) throw new Error('no organisation');
+    const headers = {
+      authorization: (await login(t, user.username)).apikey,
+      'organization-id': org.key,
+    };
+    const codes = async (search: string) =>
+      (
+        await t.app.inject({
+          url: `/api/cl/partner?search=${encodeURIComponent(search)}`,
+          headers,
+        })
+      )
+        .json<{ items: { code: string }[] }>()
+        .items.map((i) => i.code);
+    expect(await codes('ČOKOLADA šumi')).toEqual(['S01']);
+    // The number is looked up in the index, the words on the rows it finds.
+    expect(await codes('0 pekarna')).toEqual(['S02']);
+    expect(await codes('pekarna 0 zito')).toEqual(['S02']);
+    expect(await codes('s0 pekarna')).toEqual(['S02']);
+    expect(await codes('sumi pekarna')).toEqual([]);
+    expect(await codes('100% sumi')).toEqual([]);
+  });
+
   it('answers nothing without an organisation in the scope, and refuses other tables', async () => {
     const db = t.database.db;
     const noOrg = await inScope(db, { userId: user.id }, (trx) =>

@@ -23,8 +23,13 @@ export function registerTableRoutes(
   }));
   addRoute(app, auth, r.schema, async ({ params }) => tables.schema(params.name ?? ''));
   addRoute(app, auth, r.defaultModel, async ({ params }) => tables.defaultModel(params.name ?? ''));
-  addRoute(app, auth, r.list, ({ params, user, organization, query }) =>
-    tables.list(params.name ?? '', { user, organization }, query),
+  addRoute(
+    app,
+    auth,
+    r.list,
+    ({ params, user, organization, query }) =>
+      tables.list(params.name ?? '', { user, organization }, query),
+    { uncheckedResponse: true },
   );
   addRoute(app, auth, r.read, ({ params, user, organization }) =>
     tables.read(params.name ?? '', { user, organization }, params.key ?? ''),
