@@ -5,6 +5,7 @@ import { uuidv7 } from '../../lib/ids';
 import type { EntityDef, ValueType } from './entity';
 import { diff, journalUpdate, type Journal } from './journal';
 import { engineColumnsOf, engineValuesOf, toColumnValues, type Model, type Row } from './model';
+import { referenceProblems } from './references';
 import { checkRecord, modelColumns, type Owner } from './save';
 import * as repo from './tables.repository';
 
@@ -44,6 +45,13 @@ export async function validateRecords(
   records: RecordToCheck[],
 ): Promise<MessageSpec[][]> {
   const problems = records.map((record) => checkRecord(entity, record.model));
+  const unknown = await referenceProblems(
+    trx,
+    entity,
+    owner.organizationId,
+    records.map((r) => r.model),
+  );
+  unknown.forEach((found, index) => problems[index]?.push(...found));
   if (entity.rules) {
     for (const [index, record] of records.entries()) {
       if (problems[index]?.length) continue;

@@ -5,6 +5,7 @@ import { uuidv7 } from '../../lib/ids';
 import type { ArrayDef, EntityDef } from './entity';
 import { diff, journalUpdate, type Journal } from './journal';
 import { engineValuesOf, schemaOf, toColumnValues, type Model, type Row } from './model';
+import { recordReferenceProblems } from './references';
 import * as repo from './tables.repository';
 import { listProblem, rowProblem, typedList, typedValue } from './value-types';
 
@@ -149,6 +150,7 @@ export async function validateRecord(
   existingId: string | undefined,
 ): Promise<MessageSpec[]> {
   const errors = checkRecord(entity, model);
+  errors.push(...(await recordReferenceProblems(trx, entity, owner.organizationId, model)));
   if (entity.rules && errors.length === 0) {
     const context = { db: trx, organizationId: owner.organizationId, id: existingId };
     errors.push(...(await entity.rules(model, context)));

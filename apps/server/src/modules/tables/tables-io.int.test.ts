@@ -10,6 +10,7 @@ import {
 } from '../../../test/factories';
 import { textOf } from './cell-values';
 import type { EntityDef } from './entity';
+import { referencesOf } from './references';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from './import';
 import { ENTITIES } from './registry';
 import { csvLine, parseCsv } from './spreadsheet';
@@ -214,6 +215,24 @@ describe.each(listed.map((e) => [e.name, e] as const))('table %s', (_name, entit
         field: `rows.3.${required.name}`,
       },
     ]);
+    expect(await listAll(entity)).toEqual(before);
+  });
+
+  it('refuses a row naming no record of a referenced table, reporting row and field', async () => {
+    const reference = referencesOf(entity).find((r) => r.sqlType === 'text');
+    if (!reference || entity.canCreate === false) return;
+    const before = await listAll(entity);
+    const samples = [counter++, counter++].map((n) => entity.sample(n));
+    const bad = { ...samples[1], [reference.column.name]: 'QQ' };
+    const res = await importFile(entity, sampleCsv(entity, [samples[0] ?? {}, bad]));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toContainEqual(
+      expect.objectContaining({
+        code: 'errors.unknownReference',
+        parameters: ['QQ'],
+        field: `rows.3.${reference.column.name}`,
+      }),
+    );
     expect(await listAll(entity)).toEqual(before);
   });
 

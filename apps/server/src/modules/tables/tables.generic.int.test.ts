@@ -12,7 +12,9 @@ import {
   useTableSuite,
   wrongValues,
 } from '../../../test/table-suite';
+import { uuidv7 } from '../../lib/ids';
 import type { EntityDef } from './entity';
+import { referencesOf } from './references';
 
 /**
  * One suite for every listed entity definition: list, CRUD, validation, undo and audit run
@@ -133,6 +135,30 @@ describe.each(listed.map((e) => [e.name, e] as const))('table %s', (_name, entit
     expect((await listAll(entity, 'count=1000')).sort()).toEqual(
       [...new Set([...before, item.key])].sort(),
     );
+  });
+
+  it('refuses a reference to no record of its table with 400 on the field, writing nothing', async () => {
+    const references = referencesOf(entity);
+    if (references.length === 0) return;
+    const item = await someRecord(entity);
+    for (const { column, sqlType } of references) {
+      // Well-formed for the field's own rules (a country is two capitals), but no such record.
+      const missing = { bigint: 987654321, uuid: uuidv7(), text: 'QQ' }[sqlType];
+      const payload = { ...entity.sample(nextN()), [column.name]: missing };
+      const responses = [await put(entity, item.key, { ...payload, version: item.version })];
+      if (canCreate(entity)) responses.push(await post(entity, payload));
+      for (const res of responses) {
+        expect(res.statusCode, column.name).toBe(400);
+        expect(res.json().error).toContainEqual(
+          expect.objectContaining({
+            code: 'errors.unknownReference',
+            field: column.name,
+            msg: `${String(missing)} is not in the list this field takes its values from.`,
+          }),
+        );
+      }
+    }
+    expect((await read(entity, item.key)).json()).toEqual(item);
   });
 
   it('refuses a value of the wrong type in any column or nested row with 400 on the field, writing nothing', async () => {
