@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { TableRecord } from '@listina/contract';
+import { tablePath } from '@listina/contract';
 import type { ColumnDef, EntityDef } from '../src/modules/tables/entity';
 import { ENTITIES } from '../src/modules/tables/registry';
 import { createOrganization, createTestApp, createUser, login, type TestApp } from './factories';
@@ -75,7 +76,7 @@ export function useTableSuite(): TableSuite {
 /** The table calls of an entity, as the writer unless other headers are given. */
 export function tableCalls(suite: TableSuite) {
   const read = (entity: EntityDef, key: string, h = suite.headers) =>
-    suite.t.app.inject({ url: `/api/cl/${entity.name}/${key}`, headers: h });
+    suite.t.app.inject({ url: `${tablePath(entity.name)}/${key}`, headers: h });
 
   const put = (
     entity: EntityDef,
@@ -85,14 +86,14 @@ export function tableCalls(suite: TableSuite) {
   ) =>
     suite.t.app.inject({
       method: 'PUT',
-      url: `/api/cl/${entity.name}/${key}`,
+      url: `${tablePath(entity.name)}/${key}`,
       headers: h,
       payload,
     });
 
   /** A POST of a new record, answered as it comes. */
   const post = (entity: EntityDef, payload: Record<string, unknown>, h = suite.headers) =>
-    suite.t.app.inject({ method: 'POST', url: `/api/cl/${entity.name}`, headers: h, payload });
+    suite.t.app.inject({ method: 'POST', url: `${tablePath(entity.name)}`, headers: h, payload });
 
   async function create(entity: EntityDef, n = nextN(), h = suite.headers) {
     const res = await post(entity, entity.sample(n), h);
@@ -107,7 +108,7 @@ export function tableCalls(suite: TableSuite) {
     while (cursor !== null) {
       const suffix: string = cursor ? `&cursor=${cursor}` : '';
       const res = await suite.t.app.inject({
-        url: `/api/cl/${entity.name}?${query}${suffix}`,
+        url: `${tablePath(entity.name)}?${query}${suffix}`,
         headers: h,
       });
       expect(res.statusCode, res.body).toBe(200);

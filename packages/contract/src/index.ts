@@ -1,8 +1,8 @@
 import { accountRoutes } from './account';
 import { companyRegisterRoutes, organizationRoutes } from './organization';
 import { systemRoutes } from './system';
-import { partnerRoutes, tableRoutes } from './tables';
-import { tableIoRoutes } from './tables-io';
+import { partnerRoutes, ROOT_TABLES, rootTableRoutes, tableRoutes } from './tables';
+import { rootTableIoRoutes, tableIoRoutes } from './tables-io';
 import type { RouteDef } from './route';
 
 export * from './route';
@@ -23,4 +23,8 @@ export const allRoutes: RouteDef[] = [
   ...Object.values(tableRoutes),
   ...Object.values(partnerRoutes),
   ...Object.values(tableIoRoutes),
+  ...ROOT_TABLES.flatMap((name) => [
+    ...Object.values(rootTableRoutes(name)),
+    ...Object.values(rootTableIoRoutes(name)),
+  ]),
 ];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route';
-import { IgnoreWarningsQuerySchema } from './tables';
+import { IgnoreWarningsQuerySchema, type RootTable } from './tables';
 
 /**
  * Export and import of a table as a spreadsheet (spec §7: POST /api/{table}/export and
@@ -85,3 +85,11 @@ export const tableIoRoutes = {
     upload: { file: 'file', accept: [SPREADSHEET_TYPES.xlsx, 'text/csv'] },
   }),
 };
+
+/** Export and import of a root table (spec §7: doc, payOrder, payPackage) at /api/{name}. */
+export function rootTableIoRoutes(name: RootTable) {
+  return {
+    export: { ...tableIoRoutes.export, path: `/api/${name}/export` },
+    import: { ...tableIoRoutes.import, path: `/api/${name}/import` },
+  };
+}

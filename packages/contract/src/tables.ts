@@ -178,6 +178,31 @@ export const tableRoutes = {
   }),
 };
 
+/**
+ * Tables the spec serves at /api/{name} instead of /api/cl/{name} (spec §7: doc, payOrder,
+ * payPackage), with the same generic calls. Their schema and default model are still asked
+ * for under /api/cl/schema/{name} and /api/cl/default.model/{name}.
+ */
+export const ROOT_TABLES = ['doc'] as const;
+export type RootTable = (typeof ROOT_TABLES)[number];
+
+/** The list, read, audit, create, update and delete calls of a root table. */
+export function rootTableRoutes(name: RootTable) {
+  const at = <D extends { path: string }>(def: D, path: string): D => ({ ...def, path });
+  return {
+    list: at(tableRoutes.list, `/api/${name}`),
+    read: at(tableRoutes.read, `/api/${name}/:key`),
+    audit: at(tableRoutes.audit, `/api/${name}/:key/audit`),
+    create: at(tableRoutes.create, `/api/${name}`),
+    update: at(tableRoutes.update, `/api/${name}/:key`),
+    remove: at(tableRoutes.remove, `/api/${name}`),
+  };
+}
+
+/** The path of a table's list call: /api/cl/{name}, or /api/{name} for a root table. */
+export const tablePath = (name: string) =>
+  (ROOT_TABLES as readonly string[]).includes(name) ? `/api/${name}` : `/api/cl/${name}`;
+
 export const PartnerSuggestionSchema = z.object({
   key: z.string(),
   code: z.string(),

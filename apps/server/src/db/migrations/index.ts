@@ -11,6 +11,7 @@ import * as m0009 from './0009-tenant-search-function';
 import * as m0010 from './0010-one-default-bank-account';
 import * as m0011 from './0011-organization-members';
 import * as m0012 from './0012-register-tax-numbers';
+import * as m0013 from './0013-documents';
 
 /** Forward-only migrations, in order. Never edit one after it has landed; add the next. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0010-one-default-bank-account': m0010,
   '0011-organization-members': m0011,
   '0012-register-tax-numbers': m0012,
+  '0013-documents': m0013,
 };
 
 export const migrationProvider: MigrationProvider = {

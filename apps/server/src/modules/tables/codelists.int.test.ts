@@ -1,6 +1,7 @@
 import { Migrator, sql, type Migration } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrganizationDetails, TableRecord } from '@listina/contract';
+import { tablePath } from '@listina/contract';
 import { checkBic, SchemaSchema, validateModel, type Field, type Schema } from '@listina/forms';
 import {
   createOrganization,
@@ -83,7 +84,10 @@ async function listAll(name: string, query = '', headers = admin): Promise<Table
   let cursor: string | null = '';
   while (cursor !== null) {
     const suffix: string = cursor ? `&cursor=${cursor}` : '';
-    const res = await t.app.inject({ url: `/api/cl/${name}?count=1000${query}${suffix}`, headers });
+    const res = await t.app.inject({
+      url: `${tablePath(name)}?count=1000${query}${suffix}`,
+      headers,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<{ items: TableRecord[]; nextCursor: string | null }>();
     items.push(...body.items);
@@ -559,7 +563,7 @@ describe('shared lists', () => {
 
   it('checks codes, BICs and the reference type of a model', async () => {
     const post = (name: string, payload: Model) =>
-      t.app.inject({ method: 'POST', url: `/api/cl/${name}`, headers: sysadmin, payload });
+      t.app.inject({ method: 'POST', url: tablePath(name), headers: sysadmin, payload });
     const fieldsOf = (res: { json: () => { error: { code: string; field?: string }[] } }) =>
       res.json().error.map((e) => [e.field, e.code]);
     expect(

@@ -106,6 +106,12 @@ export interface EntityDef {
   /** Not listed in GET /api/cl (reached only as a nested array or its own route). */
   hidden?: boolean;
   /**
+   * root: a table the spec serves at /api/{name} (doc, payOrder, payPackage), with the same
+   * calls; not a code list, so not in GET /api/cl nor under /api/cl/{name}. Its schema and
+   * default model are under /api/cl all the same.
+   */
+  api?: 'cl' | 'root';
+  /**
    * A tenant table with a trigram index on search_text that listina_search_ids may read
    * (migrations 0006 and 0009): searches go through the index despite row-level security.
    */

@@ -59,6 +59,8 @@ export interface ExportFile {
   stream: Readable;
 }
 
+export type TableExporter = ReturnType<typeof createTableExporter>;
+
 export function createTableExporter(db: Db) {
   const ownerOf = (entity: EntityDef, scope: TableScope) =>
     isTenantOwned(entity) ? scope.organization.id : null;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TableRecord } from '@listina/contract';
+import { tablePath } from '@listina/contract';
 import {
   createOrganization,
   createTestApp,
@@ -69,7 +70,7 @@ function importFile(entity: EntityDef, lines: string[]) {
   ]);
   return t.app.inject({
     method: 'POST',
-    url: `/api/cl/${entity.name}/import?ignoreWarnings=true`,
+    url: `${tablePath(entity.name)}/import?ignoreWarnings=true`,
     headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
     payload,
   });
@@ -79,7 +80,7 @@ function importFile(entity: EntityDef, lines: string[]) {
 async function create(entity: EntityDef, body: Record<string, unknown>) {
   const res = await t.app.inject({
     method: 'POST',
-    url: `/api/cl/${entity.name}?ignoreWarnings=true`,
+    url: `${tablePath(entity.name)}?ignoreWarnings=true`,
     headers,
     payload: body,
   });
@@ -88,13 +89,13 @@ async function create(entity: EntityDef, body: Record<string, unknown>) {
 }
 
 async function read(entity: EntityDef, key: string) {
-  const res = await t.app.inject({ url: `/api/cl/${entity.name}/${key}`, headers });
+  const res = await t.app.inject({ url: `${tablePath(entity.name)}/${key}`, headers });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<TableRecord>();
 }
 
 async function auditOf(entity: EntityDef, key: string) {
-  const res = await t.app.inject({ url: `/api/cl/${entity.name}/${key}/audit`, headers });
+  const res = await t.app.inject({ url: `${tablePath(entity.name)}/${key}/audit`, headers });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ items: { action: string; changes: unknown[] }[] }>().items;
 }
@@ -127,7 +128,7 @@ async function compareWithPut(
   for (const [index, [viaPut]] of twins.entries()) {
     const res = await t.app.inject({
       method: 'PUT',
-      url: `/api/cl/${entity.name}/${viaPut.key}?ignoreWarnings=true`,
+      url: `${tablePath(entity.name)}/${viaPut.key}?ignoreWarnings=true`,
       headers,
       payload: { version: viaPut.version, ...changes[index] },
     });

@@ -73,6 +73,8 @@ class Report {
   }
 }
 
+export type TableImporter = ReturnType<typeof createTableImporter>;
+
 export function createTableImporter(db: Db) {
   return {
     /** The table, once the caller may change it: checked before the upload is read. */

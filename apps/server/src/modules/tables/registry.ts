@@ -4,6 +4,7 @@ import { bank } from './entities/bank';
 import { costCenter } from './entities/cost-center';
 import { country } from './entities/country';
 import { currency } from './entities/currency';
+import { doc, docCostLine } from './entities/doc';
 import { documentType } from './entities/document-type';
 import { organization, organizationBankAccount } from './entities/organization';
 import { organizationMember } from './entities/organization-member';
@@ -33,6 +34,9 @@ export const ENTITIES: readonly EntityDef[] = [
   documentType,
   costCenter,
   organizationMember,
+  // Served at /api/{name} (spec §7).
+  doc,
+  docCostLine,
 ];
 
 const byName = new Map(ENTITIES.map((e) => [e.name, e]));
@@ -46,6 +50,15 @@ export function getListedEntity(name: string): EntityDef {
   const entity = byName.get(name);
   if (!entity || entity.hidden) throw notFound('errors.unknownTable', [name]);
   return entity;
+}
+
+/**
+ * The table a request names under /api/cl/{name}: a root table is unknown there (it has its
+ * own calls at /api/{name}); any other name goes on to the service, which knows the rest.
+ */
+export function codeListName(name: string | undefined): string {
+  if (findEntity(name ?? '')?.api === 'root') throw notFound('errors.unknownTable', [name ?? '']);
+  return name ?? '';
 }
 
 /** A nested-array entity (e.g. partnerBankAccount) with the parent entity that owns it. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TableRecord } from '@listina/contract';
+import { tablePath } from '@listina/contract';
 import { listed, nextN, tableCalls, useTableSuite } from '../../../test/table-suite';
 import { labelOf } from './cell-values';
 import type { EntityDef } from './entity';
@@ -25,7 +26,7 @@ function importFile(entity: EntityDef, lines: string[][]) {
   ]);
   return suite.t.app.inject({
     method: 'POST',
-    url: `/api/cl/${entity.name}/import`,
+    url: `${tablePath(entity.name)}/import`,
     headers: { ...suite.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
     payload,
   });
@@ -47,7 +48,7 @@ describe.each(withArrays.map((e) => [e.name, e] as const))('%s files', (_name, e
   const post = async (payload: Record<string, unknown>) => {
     const res = await suite.t.app.inject({
       method: 'POST',
-      url: `/api/cl/${entity.name}`,
+      url: `${tablePath(entity.name)}`,
       headers: suite.headers,
       payload,
     });
@@ -60,7 +61,7 @@ describe.each(withArrays.map((e) => [e.name, e] as const))('%s files', (_name, e
     const item = await post({ ...entity.sample(nextN()), [array.name]: [plain, flagged] });
     const exported = await suite.t.app.inject({
       method: 'POST',
-      url: `/api/cl/${entity.name}/export?format=csv`,
+      url: `${tablePath(entity.name)}/export?format=csv`,
       headers: suite.headers,
       payload: { keys: [item.key] },
     });
@@ -70,7 +71,7 @@ describe.each(withArrays.map((e) => [e.name, e] as const))('%s files', (_name, e
 
     await suite.t.app.inject({
       method: 'DELETE',
-      url: `/api/cl/${entity.name}`,
+      url: `${tablePath(entity.name)}`,
       headers: suite.headers,
       payload: { keys: [item.key] },
     });

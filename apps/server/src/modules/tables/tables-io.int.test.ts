@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableRecord } from '@listina/contract';
+import { tablePath } from '@listina/contract';
 import {
   createOrganization,
   createTestApp,
@@ -63,7 +64,7 @@ function importFile(entity: EntityDef | string, content: Buffer, query = '', h =
   const name = typeof entity === 'string' ? entity : entity.name;
   return t.app.inject({
     method: 'POST',
-    url: `/api/cl/${name}/import${query ? `?${query}` : ''}`,
+    url: `${tablePath(name)}/import${query ? `?${query}` : ''}`,
     headers: { ...h, 'content-type': contentType },
     payload,
   });
@@ -73,7 +74,7 @@ function exportFile(entity: EntityDef | string, format: Format, body: object = {
   const name = typeof entity === 'string' ? entity : entity.name;
   return t.app.inject({
     method: 'POST',
-    url: `/api/cl/${name}/export?format=${format}`,
+    url: `${tablePath(name)}/export?format=${format}`,
     headers: h,
     payload: body,
   });
@@ -82,7 +83,7 @@ function exportFile(entity: EntityDef | string, format: Format, body: object = {
 async function create(entity: EntityDef, sample = entity.sample(counter++), h = headers) {
   const res = await t.app.inject({
     method: 'POST',
-    url: `/api/cl/${entity.name}`,
+    url: `${tablePath(entity.name)}`,
     headers: h,
     payload: sample,
   });
@@ -96,7 +97,7 @@ async function listAll(entity: EntityDef, h = headers) {
   while (cursor !== null) {
     const suffix: string = cursor ? `&cursor=${cursor}` : '';
     const res = await t.app.inject({
-      url: `/api/cl/${entity.name}?count=1000${suffix}`,
+      url: `${tablePath(entity.name)}?count=1000${suffix}`,
       headers: h,
     });
     const body = res.json<{ items: TableRecord[]; nextCursor: string | null }>();
@@ -183,7 +184,7 @@ describe.each(listed.map((e) => [e.name, e] as const))('table %s', (_name, entit
     );
     const res = await importFile(entity, file);
     expect(res.json()).toMatchObject({ created: 0, updated: 1, unchanged: 0 });
-    const after = await t.app.inject({ url: `/api/cl/${entity.name}/${item.key}`, headers });
+    const after = await t.app.inject({ url: `${tablePath(entity.name)}/${item.key}`, headers });
     expect(after.json()[text.name]).toBe('Changed');
     expect(after.json().version).toBe(Number(item.version) + 1);
     const undo = await t.app.inject({
@@ -192,7 +193,7 @@ describe.each(listed.map((e) => [e.name, e] as const))('table %s', (_name, entit
       headers,
     });
     expect(undo.statusCode, undo.body).toBe(200);
-    const restored = await t.app.inject({ url: `/api/cl/${entity.name}/${item.key}`, headers });
+    const restored = await t.app.inject({ url: `${tablePath(entity.name)}/${item.key}`, headers });
     expect(restored.json()[text.name]).toBe(item[text.name]);
   });
 
@@ -316,7 +317,7 @@ describe.each(listed.map((e) => [e.name, e] as const))('table %s', (_name, entit
       );
       expect(await listAll(entity)).toEqual(ours);
       const theirs = await t.app.inject({
-        url: `/api/cl/${entity.name}/${foreign.key}`,
+        url: `${tablePath(entity.name)}/${foreign.key}`,
         headers: foreignHeaders,
       });
       expect(theirs.json()).toEqual(foreign);

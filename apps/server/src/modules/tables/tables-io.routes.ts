@@ -1,20 +1,40 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { tableIoRoutes as r } from '@listina/contract';
+import { ROOT_TABLES, rootTableIoRoutes, tableIoRoutes } from '@listina/contract';
 import type { Db } from '../../db/create-db';
 import { AppError, badRequest } from '../../lib/errors';
 import { addRoute, type AuthResolver } from '../../plugins/routes';
-import { createTableExporter } from './export';
-import { createTableImporter, IMPORT_MAX_BYTES } from './import';
+import { createTableExporter, type TableExporter } from './export';
+import { createTableImporter, IMPORT_MAX_BYTES, type TableImporter } from './import';
+import { codeListName } from './registry';
 
-/** Export and import of every code-list table: POST /api/cl/{name}/export and /import. */
+type IoRoutes = ReturnType<typeof rootTableIoRoutes>;
+
+/**
+ * Export and import of every table: POST /api/cl/{name}/export and /import for the code lists,
+ * /api/{name}/export and /import for the root tables (doc).
+ */
 export async function registerTableIoRoutes(app: FastifyInstance, auth: AuthResolver, db: Db) {
   const exporter = createTableExporter(db);
   const importer = createTableImporter(db);
+  const tables: [IoRoutes, (params: Record<string, string>) => string][] = [
+    [tableIoRoutes, (params) => codeListName(params.name)],
+    ...ROOT_TABLES.map((name): [IoRoutes, () => string] => [rootTableIoRoutes(name), () => name]),
+  ];
+  for (const [r, tableOf] of tables)
+    await registerIo(app, auth, { exporter, importer }, r, tableOf);
+}
 
+async function registerIo(
+  app: FastifyInstance,
+  auth: AuthResolver,
+  { exporter, importer }: { exporter: TableExporter; importer: TableImporter },
+  r: IoRoutes,
+  tableOf: (params: Record<string, string>) => string,
+) {
   addRoute(app, auth, r.export, async ({ params, user, organization, body, query, ctx, reply }) => {
     const file = await exporter.exportTable(
-      params.name ?? '',
+      tableOf(params),
       { user, organization },
       { ...body, format: query.format, locale: ctx.locale, timeZone: ctx.timeZone },
     );
@@ -35,7 +55,7 @@ export async function registerTableIoRoutes(app: FastifyInstance, auth: AuthReso
     // Any other body reaches the handler unread, which answers 415 saying what to send.
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     addRoute(scope, auth, r.import, async ({ params, user, organization, query, raw }) => {
-      const entity = importer.writableEntity(params.name ?? '', { user, organization });
+      const entity = importer.writableEntity(tableOf(params), { user, organization });
       const bytes = await readUpload(raw);
       return importer.importFile(entity, { user, organization }, bytes, {
         dryRun: query.dryRun ?? false,

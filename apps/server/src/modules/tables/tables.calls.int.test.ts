@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PAGE_SIZE, ListQuerySchema, type TableRecord } from '@listina/contract';
+import { DEFAULT_PAGE_SIZE, ListQuerySchema, type TableRecord, tablePath } from '@listina/contract';
 import { inScope } from '../../db/scope';
 import { creatable, listed, nextN, tableCalls, useTableSuite } from '../../../test/table-suite';
 import type { EntityDef } from './entity';
@@ -57,14 +57,14 @@ describe('table calls in general', () => {
     const all = await listAll(entity, 'count=1000');
     expect(all.length).toBeGreaterThan(DEFAULT_PAGE_SIZE);
     const first = await suite.t.app.inject({
-      url: `/api/cl/${entity.name}`,
+      url: `${tablePath(entity.name)}`,
       headers: suite.headers,
     });
     const page = first.json<{ items: TableRecord[]; nextCursor: string | null }>();
     expect(page.items).toHaveLength(DEFAULT_PAGE_SIZE);
     expect(page.nextCursor).toEqual(expect.any(String));
     const next = await suite.t.app.inject({
-      url: `/api/cl/${entity.name}?cursor=${page.nextCursor ?? ''}`,
+      url: `${tablePath(entity.name)}?cursor=${page.nextCursor ?? ''}`,
       headers: suite.headers,
     });
     const rest = next.json<{ items: TableRecord[]; nextCursor: string | null }>();
@@ -117,8 +117,26 @@ describe('table calls in general', () => {
   it('lists the tables with their labels', async () => {
     const res = await suite.t.app.inject({ url: '/api/cl', headers: suite.headers });
     expect(res.json().items.map((i: { name: string }) => i.name)).toEqual(
-      listed.map((e) => e.name),
+      listed.filter((e) => e.api !== 'root').map((e) => e.name),
     );
+  });
+
+  it('serves the root tables (doc) at /api/{name} only, not under /api/cl', async () => {
+    for (const entity of listed.filter((e) => e.api === 'root')) {
+      const res = await suite.t.app.inject({
+        url: `/api/cl/${entity.name}`,
+        headers: suite.headers,
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error[0]).toMatchObject({ code: 'errors.unknownTable' });
+      const own = await suite.t.app.inject({ url: `/api/${entity.name}`, headers: suite.headers });
+      expect(own.statusCode, own.body).toBe(200);
+      const schema = await suite.t.app.inject({
+        url: `/api/cl/schema/${entity.name}`,
+        headers: suite.headers,
+      });
+      expect(schema.json()).toMatchObject({ id: entity.name });
+    }
   });
 });
 
@@ -137,7 +155,7 @@ describe('list filters', () => {
     let cursor: string | null = '';
     while (cursor !== null) {
       const res: LightMyRequestResponse = await suite.t.app.inject({
-        url: `/api/cl/${entity.name}?${query}${cursor ? `&cursor=${cursor}` : ''}`,
+        url: `${tablePath(entity.name)}?${query}${cursor ? `&cursor=${cursor}` : ''}`,
         headers: suite.headers,
       });
       expect(res.statusCode, res.body).toBe(200);
@@ -212,7 +230,7 @@ describe('list filters', () => {
     const before = await listAll(entity, 'count=1000');
     for (const name of ['nosuchfield', 'displayTitle']) {
       const res = await suite.t.app.inject({
-        url: `/api/cl/${entity.name}?filter=${name}:x`,
+        url: `${tablePath(entity.name)}?filter=${name}:x`,
         headers: suite.headers,
       });
       expect(res.statusCode).toBe(400);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { TableRecord } from '@listina/contract';
+import { tablePath } from '@listina/contract';
 import {
   blankOf,
   canCreate,
@@ -50,7 +51,7 @@ describe.each(listed.map((e) => [e.name, e] as const))('table %s', (_name, entit
       const before = await listAll(entity, 'count=1000');
       const created = await suite.t.app.inject({
         method: 'POST',
-        url: `/api/cl/${entity.name}`,
+        url: `${tablePath(entity.name)}`,
         headers: suite.headers,
         payload: entity.sample(nextN()),
       });
@@ -59,7 +60,7 @@ describe.each(listed.map((e) => [e.name, e] as const))('table %s', (_name, entit
       if (!canDelete(entity)) {
         const removed = await suite.t.app.inject({
           method: 'DELETE',
-          url: `/api/cl/${entity.name}`,
+          url: `${tablePath(entity.name)}`,
           headers: suite.headers,
           payload: { keys: before.slice(0, 1) },
         });
@@ -205,7 +206,7 @@ describe.each(listed.map((e) => [e.name, e] as const))('table %s', (_name, entit
       const { item, undoId: createUndo } = await create(entity);
       const del = await suite.t.app.inject({
         method: 'DELETE',
-        url: `/api/cl/${entity.name}`,
+        url: `${tablePath(entity.name)}`,
         headers: suite.headers,
         payload: { keys: [item.key] },
       });
@@ -250,7 +251,7 @@ describe.each(listed.map((e) => [e.name, e] as const))('table %s', (_name, entit
     const startedAt = Date.now();
     const { column, item: saved } = await update(entity, item);
     const res = await suite.t.app.inject({
-      url: `/api/cl/${entity.name}/${item.key}/audit`,
+      url: `${tablePath(entity.name)}/${item.key}/audit`,
       headers: suite.headers,
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -300,7 +301,7 @@ describe.each(listed.map((e) => [e.name, e] as const))('table %s', (_name, entit
 
   it('answers bad list parameters with a 4xx naming the problem', async () => {
     const get = (query: string) =>
-      suite.t.app.inject({ url: `/api/cl/${entity.name}?${query}`, headers: suite.headers });
+      suite.t.app.inject({ url: `${tablePath(entity.name)}?${query}`, headers: suite.headers });
     const bad = await get('sort=nosuchfield');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error[0]).toMatchObject({ code: 'errors.unknownSortKey', field: 'sort' });

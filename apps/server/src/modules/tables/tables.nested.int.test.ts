@@ -102,6 +102,14 @@ const nestedArrays = listed.flatMap((entity) =>
 );
 
 describe.each(nestedArrays)('nested rows of %s', (_name, entity, array) => {
+  // What tells the rows apart: the unique column (a bank account's IBAN), else a text column
+  // whose samples differ (a cost line's account).
+  const naming =
+    array.entity.columns.find((c) => c.unique)?.name ??
+    array.entity.columns.find(
+      (c) => c.type === 'text' && array.entity.sample(1)[c.name] !== array.entity.sample(2)[c.name],
+    )?.name ??
+    'code';
   const withoutVersion = (rows: TableRecord[]) =>
     rows
       .map(({ version: _version, ...row }) => row)
@@ -121,8 +129,8 @@ describe.each(nestedArrays)('nested rows of %s', (_name, entity, array) => {
     expect(first.statusCode, first.body).toBe(200);
     const saved = first.json<{ item: TableRecord }>().item;
     const rows = saved[array.name] as TableRecord[];
-    const byCode = (code: unknown) => rows.find((r) => r.code === code) as TableRecord;
-    const [kept, removed, untouched] = [byCode(a.code), byCode(b.code), byCode(c.code)];
+    const byCode = (code: unknown) => rows.find((r) => r[naming] === code) as TableRecord;
+    const [kept, removed, untouched] = [byCode(a[naming]), byCode(b[naming]), byCode(c[naming])];
     const added = newRow(-1);
     const { column, value: change } = changeOf(array.entity, kept);
 
@@ -142,7 +150,9 @@ describe.each(nestedArrays)('nested rows of %s', (_name, entity, array) => {
       version: Number(kept.version) + 1,
     });
     expect(after.find((r) => r.key === untouched.key)).toEqual(untouched);
-    expect(after.find((r) => r.code === added.code)).toMatchObject({ id: expect.any(Number) });
+    expect(after.find((r) => r[naming] === added[naming])).toMatchObject({
+      id: expect.any(Number),
+    });
     expect(after).toHaveLength(rows.length);
 
     const undo = await suite.t.app.inject({

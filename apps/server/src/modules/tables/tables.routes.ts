@@ -1,10 +1,59 @@
 import type { FastifyInstance } from 'fastify';
-import { partnerRoutes, tableRoutes as r } from '@listina/contract';
+import { partnerRoutes, ROOT_TABLES, rootTableRoutes, tableRoutes as r } from '@listina/contract';
 import { addRoute, type AuthResolver } from '../../plugins/routes';
 import { translate } from '../../plugins/i18n';
+import { codeListName } from './registry';
 import type { TablesService } from './tables.service';
 
-/** The generic table calls of spec §7 for every code-list table under /api/cl/{name}. */
+type CallRoutes = ReturnType<typeof rootTableRoutes>;
+
+/**
+ * The generic table calls of spec §7: under /api/cl/{name} for every code-list table, and at
+ * /api/{name} for the root tables (doc). `tableOf` names the table a request is about.
+ */
+function registerCalls(
+  app: FastifyInstance,
+  auth: AuthResolver,
+  tables: TablesService,
+  routes: CallRoutes,
+  tableOf: (params: Record<string, string>) => string,
+) {
+  addRoute(
+    app,
+    auth,
+    routes.list,
+    ({ params, user, organization, query }) =>
+      tables.list(tableOf(params), { user, organization }, query),
+    { uncheckedResponse: true },
+  );
+  addRoute(app, auth, routes.read, ({ params, user, organization }) =>
+    tables.read(tableOf(params), { user, organization }, params.key ?? ''),
+  );
+  addRoute(app, auth, routes.audit, ({ params, user, organization }) =>
+    tables.audit(tableOf(params), { user, organization }, params.key ?? ''),
+  );
+  addRoute(app, auth, routes.create, ({ params, user, organization, body, query }) =>
+    tables.create(tableOf(params), { user, organization }, body, query.ignoreWarnings ?? false),
+  );
+  addRoute(app, auth, routes.update, ({ params, user, organization, body, query }) =>
+    tables.update(
+      tableOf(params),
+      { user, organization },
+      params.key ?? '',
+      body,
+      query.ignoreWarnings ?? false,
+    ),
+  );
+  addRoute(app, auth, routes.remove, ({ params, user, organization, body, query }) =>
+    tables.remove(
+      tableOf(params),
+      { user, organization },
+      body.keys,
+      query.ignoreWarnings ?? false,
+    ),
+  );
+}
+
 export function registerTableRoutes(
   app: FastifyInstance,
   auth: AuthResolver,
@@ -23,40 +72,9 @@ export function registerTableRoutes(
   }));
   addRoute(app, auth, r.schema, async ({ params }) => tables.schema(params.name ?? ''));
   addRoute(app, auth, r.defaultModel, async ({ params }) => tables.defaultModel(params.name ?? ''));
-  addRoute(
-    app,
-    auth,
-    r.list,
-    ({ params, user, organization, query }) =>
-      tables.list(params.name ?? '', { user, organization }, query),
-    { uncheckedResponse: true },
-  );
-  addRoute(app, auth, r.read, ({ params, user, organization }) =>
-    tables.read(params.name ?? '', { user, organization }, params.key ?? ''),
-  );
-  addRoute(app, auth, r.audit, ({ params, user, organization }) =>
-    tables.audit(params.name ?? '', { user, organization }, params.key ?? ''),
-  );
-  addRoute(app, auth, r.create, ({ params, user, organization, body, query }) =>
-    tables.create(params.name ?? '', { user, organization }, body, query.ignoreWarnings ?? false),
-  );
-  addRoute(app, auth, r.update, ({ params, user, organization, body, query }) =>
-    tables.update(
-      params.name ?? '',
-      { user, organization },
-      params.key ?? '',
-      body,
-      query.ignoreWarnings ?? false,
-    ),
-  );
-  addRoute(app, auth, r.remove, ({ params, user, organization, body, query }) =>
-    tables.remove(
-      params.name ?? '',
-      { user, organization },
-      body.keys,
-      query.ignoreWarnings ?? false,
-    ),
-  );
+  registerCalls(app, auth, tables, r, (params) => codeListName(params.name));
+  for (const name of ROOT_TABLES)
+    registerCalls(app, auth, tables, rootTableRoutes(name), () => name);
   addRoute(app, auth, partnerRoutes.suggestions, ({ params, user, organization }) =>
     tables.suggestPartners(
       { user, organization },

@@ -197,7 +197,7 @@ export function createTablesService(db: Db) {
   return {
     /** The listed tables with what this user may do with them (GET /api/cl). */
     entities(scope: TableScope) {
-      return ENTITIES.filter((e) => !e.hidden).map((e) => {
+      return ENTITIES.filter((e) => !e.hidden && e.api !== 'root').map((e) => {
         const writable = canWrite(e, scope.organization.roles);
         return {
           entity: e,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TableRecord } from '@listina/contract';
+import { tablePath } from '@listina/contract';
 import {
   canCreate,
   canDelete,
@@ -38,20 +39,20 @@ describe.each(listed.map((e) => [e.name, e] as const))('table %s', (_name, entit
     const { item, undoId } = await recordWithUndo(entity);
     const before = await listAll(entity, 'count=1000');
     const calls: Call[] = [
-      { method: 'GET', url: `/api/cl/${entity.name}` },
-      { method: 'GET', url: `/api/cl/${entity.name}/${item.key}` },
-      { method: 'GET', url: `/api/cl/${entity.name}/${item.key}/audit` },
+      { method: 'GET', url: `${tablePath(entity.name)}` },
+      { method: 'GET', url: `${tablePath(entity.name)}/${item.key}` },
+      { method: 'GET', url: `${tablePath(entity.name)}/${item.key}/audit` },
       { method: 'GET', url: `/api/cl/schema/${entity.name}` },
       { method: 'GET', url: `/api/cl/default.model/${entity.name}` },
-      { method: 'POST', url: `/api/cl/${entity.name}`, payload: entity.sample(nextN()) },
+      { method: 'POST', url: `${tablePath(entity.name)}`, payload: entity.sample(nextN()) },
       {
         method: 'PUT',
-        url: `/api/cl/${entity.name}/${item.key}`,
+        url: `${tablePath(entity.name)}/${item.key}`,
         payload: { ...entity.sample(nextN()), version: item.version },
       },
-      { method: 'DELETE', url: `/api/cl/${entity.name}`, payload: { keys: [item.key] } },
+      { method: 'DELETE', url: `${tablePath(entity.name)}`, payload: { keys: [item.key] } },
       { method: 'POST', url: `/api/undo/${undoId}` },
-      { method: 'POST', url: `/api/cl/${entity.name}/export?format=csv`, payload: {} },
+      { method: 'POST', url: `${tablePath(entity.name)}/export?format=csv`, payload: {} },
     ];
     for (const call of calls) {
       const res = await inject(call, suite.wrongHeaders);
@@ -75,7 +76,7 @@ describe.each(listed.map((e) => [e.name, e] as const))('table %s', (_name, entit
       );
       expect(changed.statusCode).toBe(404);
       const del = await inject(
-        { method: 'DELETE', url: `/api/cl/${entity.name}`, payload: { keys: [item.key] } },
+        { method: 'DELETE', url: `${tablePath(entity.name)}`, payload: { keys: [item.key] } },
         foreign,
       );
       expect(del.statusCode).toBe(canDelete(entity) ? 404 : 405);
@@ -87,7 +88,7 @@ describe.each(listed.map((e) => [e.name, e] as const))('table %s', (_name, entit
       const { item, undoId } = await recordWithUndo(entity);
       for (const h of [suite.foreignHeaders, suite.ownOtherHeaders]) {
         const audit = await inject(
-          { method: 'GET', url: `/api/cl/${entity.name}/${item.key}/audit` },
+          { method: 'GET', url: `${tablePath(entity.name)}/${item.key}/audit` },
           h,
         );
         expect(audit.statusCode).toBe(404);

@@ -1,0 +1,357 @@
+import { checkBic, checkIban, compactCode, roundDecimal } from '@listina/forms';
+import type { MessageSpec } from '../../../lib/errors';
+import { defineEntity, type ColumnDef } from '../entity';
+
+/** spec §4: a document's life; the workflow (issue 6) moves it on from active. */
+export const DOC_STATUSES = ['draft', 'active', 'archived', 'rejected'] as const;
+
+const decimal = (name: string, column: string, extra: Partial<ColumnDef> = {}): ColumnDef => ({
+  name,
+  column,
+  type: 'decimal',
+  field: { inputType: 'currency', labelId: `doc.${name}` },
+  ...extra,
+});
+
+const date = (name: string, column: string, extra: Partial<ColumnDef> = {}): ColumnDef => ({
+  name,
+  column,
+  type: 'date',
+  field: { labelId: `doc.${name}` },
+  sort: true,
+  list: true,
+  ...extra,
+});
+
+/** An amount in cents, or undefined when empty or not a decimal. */
+function cents(value: unknown): bigint | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  const rounded = roundDecimal(value, 2);
+  return rounded === undefined ? undefined : BigInt(rounded.replace('.', ''));
+}
+
+const euros = (amount: bigint) => {
+  const text = (amount < 0n ? -amount : amount).toString().padStart(3, '0');
+  return `${amount < 0n ? '-' : ''}${text.slice(0, -2)}.${text.slice(-2)}`;
+};
+
+const linesOf = (model: Record<string, unknown>) =>
+  Array.isArray(model.costLines)
+    ? (model.costLines as Record<string, unknown>[]).filter((l) => l.markForDelete !== true)
+    : [];
+
+/**
+ * Net plus VAT should be the total when all three are given. A warning, not an error: an
+ * invoice may round per line, and the user who typed what the paper says may go on.
+ */
+export function totalWarning(model: Record<string, unknown>): MessageSpec[] {
+  const [net, vat, total] = [model.netAmount, model.vatAmount, model.totalAmount].map(cents);
+  if (net === undefined || vat === undefined || total === undefined || net + vat === total)
+    return [];
+  return [
+    {
+      code: 'errors.doc.totalNotNetPlusVat',
+      parameters: [euros(net), euros(vat), euros(net + vat)],
+      field: 'totalAmount',
+    },
+  ];
+}
+
+/**
+ * The cost allocation lines, when there are any, add up to the total (issue 5). Drafts may be
+ * allocated in steps, so saving does not insist; activation does.
+ */
+export function costLinesProblem(model: Record<string, unknown>): MessageSpec | undefined {
+  const lines = linesOf(model);
+  const total = cents(model.totalAmount);
+  if (lines.length === 0 || total === undefined) return undefined;
+  const sum = lines.reduce((acc, line) => acc + (cents(line.amount) ?? 0n), 0n);
+  return sum === total
+    ? undefined
+    : {
+        code: 'errors.doc.costLinesNotTotal',
+        parameters: [euros(sum), euros(total)],
+        field: 'costLines',
+      };
+}
+
+/** A cost allocation line of a document (liquidation data): where its amount is booked. */
+export const docCostLine = defineEntity({
+  name: 'docCostLine',
+  table: 'doc_cost_line',
+  scope: 'tenant',
+  labelId: 'docCostLine.title',
+  hidden: true,
+  columns: [
+    {
+      name: 'costCenterCode',
+      column: 'cost_center_code',
+      type: 'text',
+      field: {
+        inputType: 'combo',
+        labelId: 'docCostLine.costCenterCode',
+        maxLength: 20,
+        references: { table: 'costCenter', field: 'code', displayFields: ['code', 'name'] },
+      },
+      search: true,
+      list: true,
+      lean: true,
+    },
+    {
+      name: 'account',
+      column: 'account',
+      type: 'text',
+      field: { labelId: 'docCostLine.account', maxLength: 20 },
+      search: true,
+      list: true,
+      lean: true,
+    },
+    {
+      name: 'amount',
+      column: 'amount',
+      type: 'decimal',
+      field: {
+        inputType: 'currency',
+        labelId: 'docCostLine.amount',
+        validation: { required: true },
+      },
+      list: true,
+      lean: true,
+    },
+    {
+      name: 'vatRateCode',
+      column: 'vat_rate_code',
+      type: 'text',
+      field: {
+        inputType: 'combo',
+        labelId: 'docCostLine.vatRateCode',
+        maxLength: 10,
+        references: { table: 'vatRate', field: 'code', displayFields: ['code', 'name'] },
+      },
+      list: true,
+      lean: true,
+    },
+    {
+      name: 'description',
+      column: 'description',
+      type: 'text',
+      field: { labelId: 'docCostLine.description', maxLength: 200 },
+      search: true,
+      list: true,
+    },
+  ],
+  titleColumns: ['costCenterCode', 'amount'],
+  defaultSort: 'costCenterCode asc',
+  defaultModel: () => ({ costCenterCode: '', account: '', amount: '', vatRateCode: '' }),
+  writeRoles: ['accountant', 'dataentry', 'dataentryextended'],
+  sample: (n) => ({ account: `4${n % 1000}`, amount: '10.00', description: `Vrstica ${n}` }),
+});
+
+/**
+ * Documents (spec §3 Document; issue 5): supplier invoices and other incoming papers, with
+ * their payment data and cost allocation lines. Served under /api/doc, not as a code list.
+ * Status, workflow step and capture state are the server's: activation, the workflow and OCR
+ * set them.
+ */
+export const doc = defineEntity({
+  name: 'doc',
+  table: 'doc',
+  scope: 'tenant',
+  api: 'root',
+  labelId: 'doc.title',
+  columns: [
+    {
+      name: 'documentTypeId',
+      column: 'document_type_id',
+      type: 'int',
+      field: {
+        inputType: 'combo',
+        labelId: 'doc.documentTypeId',
+        references: { table: 'documentType', field: 'id', displayFields: ['code', 'name'] },
+      },
+      filter: true,
+      list: true,
+    },
+    {
+      name: 'customerKey',
+      column: 'customer_key',
+      type: 'text',
+      field: {
+        inputType: 'combo',
+        labelId: 'doc.customerKey',
+        references: {
+          table: 'partner',
+          field: 'key',
+          displayFields: ['code', 'name'],
+          addScheme: 'partner',
+        },
+      },
+      filter: true,
+      list: true,
+      normalise: (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
+    },
+    {
+      name: 'number',
+      column: 'number',
+      type: 'text',
+      field: { labelId: 'doc.number', maxLength: 50 },
+      search: true,
+      sort: true,
+      notNull: true,
+      list: true,
+      lean: true,
+    },
+    date('issueDate', 'issue_date'),
+    date('dueDate', 'due_date'),
+    date('receivedDate', 'received_date'),
+    decimal('netAmount', 'net_amount', { search: true }),
+    decimal('vatAmount', 'vat_amount'),
+    decimal('totalAmount', 'total_amount', { search: true, sort: true, list: true, lean: true }),
+    {
+      name: 'currencyCode',
+      column: 'currency_code',
+      type: 'text',
+      field: {
+        inputType: 'combo',
+        labelId: 'doc.currencyCode',
+        maxLength: 3,
+        validation: { required: true },
+        references: { table: 'currency', field: 'code', displayFields: ['code', 'name'] },
+      },
+      list: true,
+      normalise: compactCode,
+    },
+    {
+      name: 'paymentIban',
+      column: 'payment_iban',
+      type: 'text',
+      field: { labelId: 'doc.paymentIban', maxLength: 34 },
+      search: true,
+      normalise: compactCode,
+      check: (value) => {
+        const problem = checkIban(String(value));
+        return problem ? { code: `validation.iban.${problem}` } : undefined;
+      },
+    },
+    {
+      name: 'paymentBic',
+      column: 'payment_bic',
+      type: 'text',
+      field: { labelId: 'doc.paymentBic', maxLength: 11 },
+      normalise: compactCode,
+      check: (value) => {
+        const problem = checkBic(String(value));
+        return problem ? { code: `validation.bic.${problem}` } : undefined;
+      },
+    },
+    {
+      name: 'paymentReferenceModel',
+      column: 'payment_reference_model',
+      type: 'text',
+      field: {
+        inputType: 'combo',
+        labelId: 'doc.paymentReferenceModel',
+        maxLength: 4,
+        references: { table: 'referenceModel', field: 'code', displayFields: ['code', 'name'] },
+      },
+      normalise: compactCode,
+    },
+    {
+      name: 'paymentReference',
+      column: 'payment_reference',
+      type: 'text',
+      field: { labelId: 'doc.paymentReference', maxLength: 35 },
+      search: true,
+    },
+    {
+      name: 'paymentPurposeCode',
+      column: 'payment_purpose_code',
+      type: 'text',
+      field: {
+        inputType: 'combo',
+        labelId: 'doc.paymentPurposeCode',
+        maxLength: 4,
+        references: { table: 'paymentPurpose', field: 'code', displayFields: ['code', 'name'] },
+      },
+      normalise: compactCode,
+    },
+    {
+      name: 'description',
+      column: 'description',
+      type: 'text',
+      field: { inputType: 'memo', labelId: 'doc.description', maxLength: 2000 },
+      search: true,
+    },
+    {
+      name: 'status',
+      column: 'status',
+      type: 'text',
+      field: { inputType: 'label', labelId: 'doc.status' },
+      serverOwned: true,
+      filter: true,
+      list: true,
+      lean: true,
+    },
+    {
+      name: 'workflowCurrentStepSystemTileCode',
+      column: 'workflow_current_step_system_tile_code',
+      type: 'text',
+      field: { inputType: 'label', labelId: 'doc.workflowCurrentStepSystemTileCode' },
+      serverOwned: true,
+      filter: true,
+    },
+    {
+      name: 'captureState',
+      column: 'capture_state',
+      type: 'text',
+      field: { inputType: 'label', labelId: 'doc.captureState', importance: 1 },
+      serverOwned: true,
+      filter: true,
+    },
+  ],
+  arrays: [
+    {
+      name: 'costLines',
+      entity: docCostLine,
+      parentColumn: 'doc_id',
+      addLabelId: 'docCostLine.add',
+      allowEmptyArray: true,
+    },
+  ],
+  titleColumns: ['number'],
+  defaultSort: 'receivedDate desc',
+  defaultModel: () => ({
+    documentTypeId: null,
+    customerKey: null,
+    number: '',
+    currencyCode: 'EUR',
+    status: 'draft',
+    captureState: 'none',
+    receivedDate: new Date().toISOString().slice(0, 10),
+    costLines: [],
+  }),
+  writeRoles: ['accountant', 'dataentry', 'dataentryextended'],
+  warnings: (model) => Promise.resolve(totalWarning(model)),
+  searchIndex: true,
+  schema: { options: { canShowPreview: true } },
+  sample: (n) => {
+    const net = 100 + (n % 900);
+    const total = (net * 1.22).toFixed(2);
+    const month = String(1 + (n % 12)).padStart(2, '0');
+    return {
+      number: `R-${String(n).padStart(6, '0')}`,
+      issueDate: `2026-${month}-${String(1 + (n % 28)).padStart(2, '0')}`,
+      dueDate: `2026-${String(1 + ((n + 1) % 12)).padStart(2, '0')}-15`,
+      receivedDate: `2026-${month}-28`,
+      netAmount: `${net}.00`,
+      vatAmount: (net * 0.22).toFixed(2),
+      totalAmount: total,
+      currencyCode: 'EUR',
+      paymentReferenceModel: 'SI00',
+      paymentReference: `${n}`,
+      description: `Račun za storitve št. ${n} – čiščenje in vzdrževanje`,
+      costLines: [{ id: -1, account: `4${n % 1000}`, amount: total }],
+    };
+  },
+});
