@@ -18,6 +18,8 @@ import { registerSystemRoutes } from './modules/system/system.routes';
 import { createTablesService } from './modules/tables/tables.service';
 import { registerTableRoutes } from './modules/tables/tables.routes';
 import { registerTableIoRoutes } from './modules/tables/tables-io.routes';
+import { createDocumentsService } from './modules/documents/documents.service';
+import { registerDocumentRoutes } from './modules/documents/documents.routes';
 
 export interface App {
   app: FastifyInstance;
@@ -66,7 +68,9 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
   registerOrganizationRoutes(app, auth, organizations);
   registerTranslationRoutes(app, auth);
   registerSystemRoutes(app, auth, { db, config });
-  registerTableRoutes(app, auth, createTablesService(db));
+  const tables = createTablesService(db);
+  registerTableRoutes(app, auth, tables);
+  registerDocumentRoutes(app, auth, createDocumentsService(db, tables));
   await registerTableIoRoutes(app, auth, db);
   await registerWeb(app, config.webDist);
 

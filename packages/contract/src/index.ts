@@ -1,4 +1,5 @@
 import { accountRoutes } from './account';
+import { documentRoutes } from './documents';
 import { companyRegisterRoutes, organizationRoutes } from './organization';
 import { systemRoutes } from './system';
 import { partnerRoutes, ROOT_TABLES, rootTableRoutes, tableRoutes } from './tables';
@@ -12,6 +13,7 @@ export * from './organization';
 export * from './system';
 export * from './tables';
 export * from './tables-io';
+export * from './documents';
 export { buildOpenApi } from './openapi';
 
 /** Every call of the API, for the OpenAPI document and the authorisation walk. */
@@ -23,6 +25,7 @@ export const allRoutes: RouteDef[] = [
   ...Object.values(tableRoutes),
   ...Object.values(partnerRoutes),
   ...Object.values(tableIoRoutes),
+  ...Object.values(documentRoutes),
   ...ROOT_TABLES.flatMap((name) => [
     ...Object.values(rootTableRoutes(name)),
     ...Object.values(rootTableIoRoutes(name)),

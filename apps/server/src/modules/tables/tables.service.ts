@@ -8,6 +8,7 @@ import { isTenantOwned, type ColumnDef, type EntityDef, type ValueType } from '.
 import { commitJournal, newJournal, readAudit } from './journal';
 import { schemaOf, searchNormalise, toModel, type Model } from './model';
 import { cleanInput, deleteRecord, insertRecord, updateRecord, validateRecord } from './save';
+import { setOwnedColumns, type StateDecision } from './state-change';
 import * as repo from './tables.repository';
 import { ENTITIES, findEntity, getListedEntity, getNestedEntity } from './registry';
 import { applyUndo } from './undo';
@@ -338,6 +339,44 @@ export function createTablesService(db: Db) {
           userId: scope.user.id,
         });
         return { deleted: rows.length, undoId };
+      });
+    },
+
+    /**
+     * Sets server-owned columns (a document's status) of the records named by key, in one
+     * transaction with one undoId, all or nothing: `decide` answers each record's new values
+     * (API names), or why it may not change. Unknown keys are 404, problems 400.
+     */
+    async changeState(
+      name: string,
+      scope: TableScope,
+      keys: string[],
+      decide: (record: TableRecord) => StateDecision,
+    ) {
+      const entity = getListedEntity(name);
+      requireWrite(entity, scope);
+      const unique = [...new Set(keys)];
+      return run(scope, async (trx) => {
+        const owner = ownerOf(entity, scope);
+        const records = [];
+        for (const key of unique) records.push(await readModel(trx, entity, scope, key));
+        const decided = records.map((record) => ({ record, decision: decide(record) }));
+        const problems = decided.flatMap(({ decision }) =>
+          'problems' in decision ? decision.problems : [],
+        );
+        if (problems.length) throw new AppError(400, problems);
+        const journal = newJournal();
+        for (const { record, decision } of decided) {
+          if ('values' in decision)
+            await setOwnedColumns(trx, entity, owner, record, decision.values, journal);
+        }
+        const undoId = await commitJournal(trx, journal, {
+          organizationId: scope.organization.id,
+          userId: scope.user.id,
+        });
+        const items = [];
+        for (const key of unique) items.push(await readModel(trx, entity, scope, key));
+        return { items, undoId };
       });
     },
 

@@ -1,0 +1,50 @@
+import type { TableRecord } from '@listina/contract';
+import type { Trx } from '../../db/scope';
+import { conflict, type MessageSpec } from '../../lib/errors';
+import type { EntityDef } from './entity';
+import { journalUpdate, type Journal } from './journal';
+import type { Owner } from './save';
+import * as repo from './tables.repository';
+
+/** What becomes of one record in a state change: its new server-owned values, or why not. */
+export type StateDecision = { values: Record<string, unknown> } | { problems: MessageSpec[] };
+
+/**
+ * Writes server-owned columns (status, workflow step) that no save may set, at the record's
+ * version, journaled like any update so that one undo takes the change back. Only columns
+ * the entity declares are written.
+ */
+export async function setOwnedColumns(
+  trx: Trx,
+  entity: EntityDef,
+  owner: Owner,
+  record: TableRecord,
+  values: Record<string, unknown>,
+  journal: Journal,
+) {
+  const columns: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values)) {
+    const column = entity.columns.find((c) => c.name === name);
+    if (!column) throw new Error(`${entity.name} has no column ${name}`);
+    columns[column.column] = value;
+  }
+  const id = String(record.id);
+  const [existing] = await repo.findRows(
+    trx,
+    entity,
+    owner.organizationId,
+    { column: 'id', values: [id] },
+    true,
+  );
+  if (!existing) throw conflict('errors.staleVersion', [], 'version');
+  const row = await repo.updateRow(
+    trx,
+    entity,
+    owner.organizationId,
+    id,
+    Number(record.version),
+    columns,
+  );
+  if (!row) throw conflict('errors.staleVersion', [], 'version');
+  journalUpdate(journal, entity, existing, columns, row);
+}
