@@ -25,6 +25,75 @@ describe('config', () => {
     );
   });
 
+  it('keeps files on local disk by default, 25 MB a file and 100 MB a request', () => {
+    const config = loadConfig({});
+    expect(config.storage).toEqual({ kind: 'local' });
+    expect(config.fileLimitBytes).toBe(26_214_400);
+    expect(config.requestFilesLimitBytes).toBe(104_857_600);
+  });
+
+  it('reads an S3-compatible store, region us-east-1 unless told', () => {
+    const s3 = {
+      STORAGE: 's3',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'listina-files',
+      S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret/with+chars',
+    };
+    expect(loadConfig(s3).storage).toEqual({
+      kind: 's3',
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'listina-files',
+      region: 'us-east-1',
+      accessKeyId: 'AKIDEXAMPLE',
+      secretAccessKey: 'secret/with+chars',
+    });
+    expect(loadConfig({ ...s3, S3_REGION: 'eu-central-1' }).storage).toMatchObject({
+      region: 'eu-central-1',
+    });
+  });
+
+  it('ignores S3 settings while STORAGE is local', () => {
+    expect(loadConfig({ S3_BUCKET: 'unused' }).storage).toEqual({ kind: 'local' });
+  });
+
+  it('names every S3 setting STORAGE=s3 is missing, with the other invalid values', () => {
+    let error: unknown;
+    try {
+      loadConfig({ STORAGE: 's3', S3_BUCKET: 'ok-bucket', PORT: 'eighty' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([
+      'PORT: Invalid input: expected number, received NaN (got "eighty")',
+      'S3_ENDPOINT: required when STORAGE=s3',
+      'S3_ACCESS_KEY_ID: required when STORAGE=s3',
+      'S3_SECRET_ACCESS_KEY: required when STORAGE=s3',
+    ]);
+  });
+
+  it('refuses an unknown STORAGE, a non-http endpoint, a bad bucket name and bad limits', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return '';
+      } catch (e) {
+        return (e as ConfigError).problems.join('\n');
+      }
+    };
+    expect(problems({ STORAGE: 'ftp' })).toMatch(/^STORAGE: .*"local".*"s3".*\(got "ftp"\)$/);
+    expect(problems({ S3_ENDPOINT: 'ftp://files.example' })).toBe(
+      'S3_ENDPOINT: must be an http:// or https:// URL (got "ftp://files.example")',
+    );
+    expect(problems({ S3_BUCKET: 'Has_Upper' })).toContain('S3_BUCKET: must be an S3 bucket name');
+    expect(problems({ FILE_LIMIT_BYTES: '0' })).toContain('FILE_LIMIT_BYTES');
+    expect(problems({ REQUEST_FILES_LIMIT_BYTES: '1.5' })).toContain('REQUEST_FILES_LIMIT_BYTES');
+    expect(problems({ FILE_LIMIT_BYTES: '2000', REQUEST_FILES_LIMIT_BYTES: '1000' })).toBe(
+      'REQUEST_FILES_LIMIT_BYTES: must be at least FILE_LIMIT_BYTES (2000) (got "1000")',
+    );
+  });
+
   it('stops with a readable list of every invalid value', () => {
     let error: unknown;
     try {

@@ -10,6 +10,9 @@ const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
   .transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
 
+const DEFAULT_FILE_LIMIT = 25 * 1024 * 1024;
+const DEFAULT_REQUEST_FILES_LIMIT = 100 * 1024 * 1024;
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -31,6 +34,23 @@ const EnvSchema = z.object({
   LOGIN_RATE_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(30),
   AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (a-z, 0-9, . and -)')
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  FILE_LIMIT_BYTES: z.coerce.number().int().positive().default(DEFAULT_FILE_LIMIT),
+  REQUEST_FILES_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(DEFAULT_REQUEST_FILES_LIMIT),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SENTRY_DSN: z.url().optional(),
   WEB_DIST: z.string().optional(),
@@ -51,10 +71,44 @@ export interface Config {
   /** How long a signed-in apikey is believed without asking the database (ADR 0009). */
   authCacheMs: number;
   bodyLimit: number;
+  /** Where file content lives (ARCHITECTURE §2 "Files"); local is under DATA_DIR/blobs. */
+  storage: StorageConfig;
+  /** Largest single uploaded file. */
+  fileLimitBytes: number;
+  /** Largest sum of the files of one request. */
+  requestFilesLimitBytes: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   sentryDsn: string | undefined;
   webDist: string;
   environment: string;
+}
+
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      endpoint: string;
+      bucket: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+    };
+
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
+
+/** Rules between settings, checked on the raw values so they join the schema's list. */
+function crossChecks(env: Record<string, string | undefined>): string[] {
+  const problems =
+    env.STORAGE === 's3' ? S3_REQUIRED.filter((name) => env[name] === undefined) : [];
+  const messages = problems.map((name) => `${name}: required when STORAGE=s3`);
+  const file = Number(env.FILE_LIMIT_BYTES ?? DEFAULT_FILE_LIMIT);
+  const request = Number(env.REQUEST_FILES_LIMIT_BYTES ?? DEFAULT_REQUEST_FILES_LIMIT);
+  if (request < file) {
+    messages.push(
+      `REQUEST_FILES_LIMIT_BYTES: must be at least FILE_LIMIT_BYTES (${file}) (got ${JSON.stringify(env.REQUEST_FILES_LIMIT_BYTES ?? String(request))})`,
+    );
+  }
+  return messages;
 }
 
 export class ConfigError extends Error {
@@ -67,14 +121,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Empty strings count as unset, as in most .env conventions.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
   const parsed = EnvSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map(
-        (i) =>
-          `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`,
-      ),
-    );
-  }
+  const problems = [
+    ...(parsed.error?.issues ?? []).map(
+      (i) =>
+        `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`,
+    ),
+    ...crossChecks(cleaned),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const port = e.PORT;
   return {
@@ -94,9 +148,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     authCacheMs: e.AUTH_CACHE_MS,
     bodyLimit: e.BODY_LIMIT_BYTES,
+    storage: storageConfig(e),
+    fileLimitBytes: e.FILE_LIMIT_BYTES,
+    requestFilesLimitBytes: e.REQUEST_FILES_LIMIT_BYTES,
     logLevel: e.LOG_LEVEL,
     sentryDsn: e.SENTRY_DSN,
     webDist: path.resolve(e.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist')),
     environment: e.NODE_ENV,
+  };
+}
+
+function storageConfig(e: z.infer<typeof EnvSchema>): StorageConfig {
+  if (e.STORAGE === 'local') return { kind: 'local' };
+  // crossChecks has refused a missing one already; the fallbacks only satisfy the types.
+  return {
+    kind: 's3',
+    endpoint: e.S3_ENDPOINT ?? '',
+    bucket: e.S3_BUCKET ?? '',
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
   };
 }

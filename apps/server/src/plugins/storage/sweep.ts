@@ -1,0 +1,81 @@
+import type { BlobStore } from './blob-store';
+
+export interface SweepOptions {
+  /**
+   * Only blobs last written before this are candidates. Content is written before its row
+   * commits, so the cutoff must leave room for the slowest transaction (a day is generous).
+   */
+  olderThan: Date;
+  /** Spool files of abandoned uploads last touched before this go too; default an hour ago. */
+  temporaryOlderThan?: Date;
+  /** Ids asked about per isReferenced call. */
+  batchSize?: number;
+}
+
+export interface SweepResult {
+  scanned: number;
+  deleted: number;
+  referenced: number;
+  young: number;
+  temporaryRemoved: number;
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Deletes blobs that no row references and that are older than the cutoff; isReferenced
+ * answers, for a batch of ids, which of them some row names.
+ */
+export async function sweepOrphans(
+  store: BlobStore,
+  isReferenced: (ids: string[]) => Promise<Set<string>>,
+  options: SweepOptions,
+): Promise<SweepResult> {
+  const result: SweepResult = {
+    scanned: 0,
+    deleted: 0,
+    referenced: 0,
+    young: 0,
+    temporaryRemoved: 0,
+  };
+  const batchSize = options.batchSize ?? 500;
+  let batch: string[] = [];
+
+  const flush = async () => {
+    const ids = batch;
+    batch = [];
+    const used = await isReferenced(ids);
+    for (const id of ids) {
+      if (used.has(id)) {
+        result.referenced++;
+        continue;
+      }
+      // Asked again right before deleting: an upload of the same content since the listing
+      // made it young, and its row may not have committed yet.
+      const now = await store.stat(id);
+      if (!now) continue;
+      if (now.modifiedAt >= options.olderThan) {
+        result.young++;
+        continue;
+      }
+      await store.delete(id);
+      result.deleted++;
+    }
+  };
+
+  for await (const blob of store.list()) {
+    result.scanned++;
+    if (blob.modifiedAt >= options.olderThan) {
+      result.young++;
+      continue;
+    }
+    batch.push(blob.id);
+    if (batch.length >= batchSize) await flush();
+  }
+  if (batch.length > 0) await flush();
+
+  result.temporaryRemoved = await store.removeStaleTemporary(
+    options.temporaryOlderThan ?? new Date(Date.now() - HOUR_MS),
+  );
+  return result;
+}
