@@ -20,6 +20,10 @@ import { registerTableRoutes } from './modules/tables/tables.routes';
 import { registerTableIoRoutes } from './modules/tables/tables-io.routes';
 import { createDocumentsService } from './modules/documents/documents.service';
 import { registerDocumentRoutes } from './modules/documents/documents.routes';
+import { createFileLinks, loadLinkSecret } from './modules/documents/file-links';
+import { registerDocumentFileRoutes } from './modules/documents/files.routes';
+import { createDocumentFilesService } from './modules/documents/files.service';
+import { createBlobStore } from './plugins/storage/create-blob-store';
 
 export interface App {
   app: FastifyInstance;
@@ -34,6 +38,8 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
     bodyLimit: config.bodyLimit,
     trustProxy: false,
     requestTimeout: 120_000,
+    // Signed file links (/api/file/{token}) are longer than Fastify's default of 100.
+    maxParamLength: 300,
     genReqId: () => crypto.randomUUID(),
   });
   registerErrorHandler(app);
@@ -71,6 +77,15 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
   const tables = createTablesService(db);
   registerTableRoutes(app, auth, tables);
   registerDocumentRoutes(app, auth, createDocumentsService(db, tables));
+  const limits = { fileBytes: config.fileLimitBytes, requestBytes: config.requestFilesLimitBytes };
+  const documentFiles = createDocumentFilesService({
+    db,
+    tables,
+    blobs: createBlobStore(config),
+    links: createFileLinks(await loadLinkSecret(db)),
+    limits,
+  });
+  await registerDocumentFileRoutes(app, auth, documentFiles, limits);
   await registerTableIoRoutes(app, auth, db);
   await registerWeb(app, config.webDist);
 

@@ -124,3 +124,29 @@ export async function memberHeaders(
 ): Promise<Record<string, string>> {
   return { authorization: (await login(t, user.username)).apikey, 'organization-id': org.key };
 }
+
+/** One part of a multipart/form-data body: a file (with a filename) or a text field. */
+export type FormPart =
+  | { name: string; filename: string; content: Buffer; type?: string }
+  | { name: string; value: string };
+
+/** A multipart/form-data body built by hand, as a browser sends it. */
+export function multipartBody(parts: FormPart[]) {
+  const boundary = `----listina${Math.random().toString(16).slice(2)}`;
+  const chunks = parts.flatMap((part) => {
+    const head =
+      'filename' in part
+        ? `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\n` +
+          `Content-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`
+        : `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n`;
+    return [
+      Buffer.from(head),
+      'filename' in part ? part.content : Buffer.from(part.value),
+      Buffer.from('\r\n'),
+    ];
+  });
+  return {
+    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}

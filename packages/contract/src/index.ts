@@ -1,5 +1,5 @@
 import { accountRoutes } from './account';
-import { documentRoutes } from './documents';
+import { documentFileRoutes, documentRoutes } from './documents';
 import { companyRegisterRoutes, organizationRoutes } from './organization';
 import { systemRoutes } from './system';
 import { partnerRoutes, ROOT_TABLES, rootTableRoutes, tableRoutes } from './tables';
@@ -26,6 +26,7 @@ export const allRoutes: RouteDef[] = [
   ...Object.values(partnerRoutes),
   ...Object.values(tableIoRoutes),
   ...Object.values(documentRoutes),
+  ...Object.values(documentFileRoutes),
   ...ROOT_TABLES.flatMap((name) => [
     ...Object.values(rootTableRoutes(name)),
     ...Object.values(rootTableIoRoutes(name)),

@@ -12,6 +12,7 @@ import * as m0010 from './0010-one-default-bank-account';
 import * as m0011 from './0011-organization-members';
 import * as m0012 from './0012-register-tax-numbers';
 import * as m0013 from './0013-documents';
+import * as m0014 from './0014-document-file-links';
 
 /** Forward-only migrations, in order. Never edit one after it has landed; add the next. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0011-organization-members': m0011,
   '0012-register-tax-numbers': m0012,
   '0013-documents': m0013,
+  '0014-document-file-links': m0014,
 };
 
 export const migrationProvider: MigrationProvider = {

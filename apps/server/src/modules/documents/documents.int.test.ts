@@ -72,7 +72,7 @@ describe('activation', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<{ items: TableRecord[]; undoId: string }>();
     expect(body.items.map((d) => d.status)).toEqual(['active', 'active']);
-    expect((await read(a.key)).version).toBe(a.version + 1);
+    expect((await read(a.key)).version).toBe(Number(a.version) + 1);
     const undo = await call('POST', `/api/undo/${body.undoId}`);
     expect(undo.statusCode, undo.body).toBe(200);
     expect((await read(a.key)).status).toBe('draft');

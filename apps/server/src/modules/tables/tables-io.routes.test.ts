@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachment } from './tables-io.routes';
+import { attachment } from '../../lib/content-disposition';
 import { localDate } from './export';
 
 describe('download headers', () => {

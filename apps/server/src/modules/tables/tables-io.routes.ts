@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ROOT_TABLES, rootTableIoRoutes, tableIoRoutes } from '@listina/contract';
 import type { Db } from '../../db/create-db';
+import { attachment } from '../../lib/content-disposition';
 import { AppError, badRequest } from '../../lib/errors';
 import { addRoute, type AuthResolver } from '../../plugins/routes';
 import { createTableExporter, type TableExporter } from './export';
@@ -94,17 +95,4 @@ function uploadError(error: unknown): AppError {
       // Busboy's own failures (a cut-off or malformed body) are the client's.
       return new AppError(400, [{ code: 'errors.importNotMultipart', field: 'file' }]);
   }
-}
-
-/** RFC 6266: an ASCII fallback name plus the exact UTF-8 name (č, š, ž survive). */
-export function attachment(filename: string): string {
-  const ascii = filename
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]|["\\]/g, '_');
-  const encoded = encodeURIComponent(filename).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -1,7 +1,14 @@
 import type { ListQuery, TableRecord } from '@listina/contract';
 import type { Db } from '../../db/create-db';
 import { inScope, readInScope, type Trx } from '../../db/scope';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  type MessageSpec,
+} from '../../lib/errors';
 import { UUID_PATTERN } from '../../lib/ids';
 import { isAdmin, type ActiveOrganization, type AuthedUser } from '../../plugins/context';
 import { isTenantOwned, type ColumnDef, type EntityDef, type ValueType } from './entity';
@@ -20,6 +27,12 @@ export interface TableScope {
 }
 
 export type TablesService = ReturnType<typeof createTablesService>;
+
+/** What another module saves with a new record, in its transaction (see create). */
+export interface CreateExtras {
+  warnings?: (trx: Trx) => Promise<MessageSpec[]>;
+  after?: (trx: Trx, record: { id: string; key: string }) => Promise<void>;
+}
 
 /** Global reference data is maintained by sysadmins; tenant tables by their write roles. */
 export function canWrite(entity: EntityDef, roles: readonly string[]): boolean {
@@ -185,13 +198,13 @@ export function createTablesService(db: Db) {
     model: Model,
     key: string | undefined,
     ignore: boolean,
+    more: MessageSpec[] = [],
   ) {
-    if (ignore || !entity.warnings) return;
-    const warnings = await entity.warnings(model, {
-      db: trx,
-      organizationId: scope.organization.id,
-      key,
-    });
+    if (ignore) return;
+    const own = entity.warnings
+      ? await entity.warnings(model, { db: trx, organizationId: scope.organization.id, key })
+      : [];
+    const warnings = [...own, ...more];
     if (warnings.length) throw new AppError(400, [], warnings);
   }
 
@@ -211,6 +224,9 @@ export function createTablesService(db: Db) {
     },
 
     schema: (name: string) => schemaOf(getListedEntity(name)),
+
+    /** Refuses (403) a caller who may not change the table: before work that precedes a save. */
+    requireWritable: (name: string, scope: TableScope) => requireWrite(getListedEntity(name), scope),
 
     defaultModel(name: string): Model {
       const entity = getListedEntity(name);
@@ -245,7 +261,18 @@ export function createTablesService(db: Db) {
     read: (name: string, scope: TableScope, key: string) =>
       run(scope, (trx) => readModel(trx, getListedEntity(name), scope, key)),
 
-    async create(name: string, scope: TableScope, body: Model, ignoreWarnings: boolean) {
+    /**
+     * `extras` lets another module save more with the record in the same transaction (a
+     * document's files): warnings of its own, given with the record's, and rows written after
+     * the record's.
+     */
+    async create(
+      name: string,
+      scope: TableScope,
+      body: Model,
+      ignoreWarnings: boolean,
+      extras: CreateExtras = {},
+    ) {
       const entity = getListedEntity(name);
       requireAllowed(entity, entity.canCreate);
       requireWrite(entity, scope);
@@ -254,9 +281,11 @@ export function createTablesService(db: Db) {
         const owner = ownerOf(entity, scope);
         const errors = await validateRecord(trx, entity, owner, model, undefined);
         if (errors.length) throw new AppError(400, errors);
-        await checkWarnings(trx, entity, scope, model, undefined, ignoreWarnings);
+        const more = ignoreWarnings ? [] : ((await extras.warnings?.(trx)) ?? []);
+        await checkWarnings(trx, entity, scope, model, undefined, ignoreWarnings, more);
         const journal = newJournal();
         const row = await insertRecord(trx, entity, owner, model, journal);
+        await extras.after?.(trx, { id: String(row.id), key: String(row.key) });
         const undoId = await commitJournal(trx, journal, {
           organizationId: scope.organization.id,
           userId: scope.user.id,

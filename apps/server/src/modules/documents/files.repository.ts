@@ -1,0 +1,155 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/create-db';
+import { readInScope, type Trx } from '../../db/scope';
+import { uuidv7 } from '../../lib/ids';
+
+/** SQL of document files (doc_file, migration 0013); every statement names the organisation. */
+
+export interface DocRow {
+  id: string;
+  key: string;
+  number: string;
+  status: string;
+}
+
+export interface FileRow {
+  id: string;
+  key: string;
+  doc_id: string;
+  blob_id: string;
+  name: string;
+  mime: string;
+  kind: string;
+  size: string;
+  file_type_code: 'main' | 'attachment';
+  visibility: number;
+  created_at: Date;
+}
+
+export interface NewFile {
+  blobId: string;
+  name: string;
+  mime: string;
+  kind: string;
+  size: number;
+  fileTypeCode: 'main' | 'attachment';
+  text: string;
+}
+
+const FILE_COLUMNS = sql`id, key, doc_id, blob_id, name, mime, kind, size, file_type_code,
+  visibility, created_at`;
+
+export async function findDoc(trx: Trx, organizationId: string, key: string) {
+  const { rows } = await sql<DocRow>`
+    select id, key, number, status from doc
+    where organization_id = ${organizationId} and key = ${key}
+  `.execute(trx);
+  return rows[0];
+}
+
+/** A document's files: main files first, then in the order they came. */
+export async function listFiles(trx: Trx, organizationId: string, docIds: string[]) {
+  if (docIds.length === 0) return [];
+  const { rows } = await sql<FileRow>`
+    select ${FILE_COLUMNS} from doc_file
+    where organization_id = ${organizationId} and doc_id = any(${docIds}::bigint[])
+    order by doc_id, file_type_code <> 'main', created_at, id
+  `.execute(trx);
+  return rows;
+}
+
+export async function insertFile(
+  trx: Trx,
+  organizationId: string,
+  docId: string,
+  file: NewFile,
+  userId: string,
+) {
+  const { rows } = await sql<FileRow>`
+    insert into doc_file (organization_id, key, doc_id, blob_id, name, mime, kind, size,
+                          file_type_code, text, created_by)
+    values (${organizationId}, ${uuidv7()}, ${docId}, ${file.blobId}, ${file.name}, ${file.mime},
+            ${file.kind}, ${file.size}, ${file.fileTypeCode}, ${file.text}, ${userId})
+    returning ${FILE_COLUMNS}
+  `.execute(trx);
+  const row = rows[0];
+  if (!row) throw new Error('doc_file insert returned no row');
+  return row;
+}
+
+export async function replaceContent(
+  trx: Trx,
+  organizationId: string,
+  fileId: string,
+  file: NewFile,
+) {
+  await sql`
+    update doc_file set blob_id = ${file.blobId}, name = ${file.name}, mime = ${file.mime},
+                        kind = ${file.kind}, size = ${file.size}, text = ${file.text}
+    where organization_id = ${organizationId} and id = ${fileId}
+  `.execute(trx);
+}
+
+export async function deleteFile(trx: Trx, organizationId: string, fileId: string) {
+  await sql`delete from doc_file where organization_id = ${organizationId} and id = ${fileId}`.execute(
+    trx,
+  );
+}
+
+export async function setFileTypeCode(
+  trx: Trx,
+  organizationId: string,
+  fileIds: string[],
+  code: 'main' | 'attachment',
+) {
+  if (fileIds.length === 0) return;
+  await sql`
+    update doc_file set file_type_code = ${code}
+    where organization_id = ${organizationId} and id = any(${fileIds}::bigint[])
+  `.execute(trx);
+}
+
+export interface SameContent {
+  blob_id: string;
+  name: string;
+  doc_key: string;
+  doc_number: string;
+}
+
+/** Files of the organisation with any of these contents, outside one document. */
+export async function findSameContent(
+  trx: Trx,
+  organizationId: string,
+  blobIds: string[],
+  exceptDocId?: string,
+) {
+  if (blobIds.length === 0) return [];
+  const { rows } = await sql<SameContent>`
+    select f.blob_id, f.name, d.key as doc_key, d.number as doc_number
+    from doc_file f join doc d on d.organization_id = f.organization_id and d.id = f.doc_id
+    where f.organization_id = ${organizationId} and f.blob_id = any(${blobIds}::text[])
+      and f.doc_id is distinct from ${exceptDocId ?? null}::bigint
+    order by f.id
+  `.execute(trx);
+  return rows;
+}
+
+/** The file a signed link names, read in the link's organisation (row-level security applies). */
+export async function findLinkedFile(db: Db, organizationId: string, fileKey: string) {
+  const rows = await readInScope(
+    db,
+    // The link stands in for a member: no user, the organisation's rows only.
+    { userId: '0', organizationId },
+    sql<FileRow>`select ${FILE_COLUMNS} from doc_file
+                 where organization_id = ${organizationId} and key = ${fileKey}`,
+  );
+  return rows[0];
+}
+
+/** Which of these contents any file of any organisation still names (the blob sweep). */
+export async function referencedBlobs(db: Db, blobIds: string[]) {
+  const { rows } = await sql<{ blob_id: string }>`
+    select distinct blob_id from doc_file where blob_id = any(${blobIds}::text[])
+  `.execute(db);
+  return new Set(rows.map((r) => r.blob_id));
+}

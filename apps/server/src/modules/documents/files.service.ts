@@ -1,0 +1,319 @@
+import type { FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { DocFile, FileTypeCode, PreviewInfo } from '@listina/contract';
+import type { Db } from '../../db/create-db';
+import { inScope, type Trx } from '../../db/scope';
+import { AppError, badRequest, conflict, notFound, type MessageSpec } from '../../lib/errors';
+import { UUID_PATTERN } from '../../lib/ids';
+import { translate, type Locale } from '../../plugins/i18n';
+import type { BlobStore } from '../../plugins/storage/blob-store';
+import { MAIN_FILE_KINDS } from '../files/file-policy';
+import type { TableScope, TablesService } from '../tables/tables.service';
+import type { FileLinks } from './file-links';
+import * as repo from './files.repository';
+import { readUpload, type StoredFile, type UploadLimits } from './upload-files';
+
+export type DocumentFilesService = ReturnType<typeof createDocumentFilesService>;
+
+interface Deps {
+  db: Db;
+  tables: TablesService;
+  blobs: BlobStore;
+  links: FileLinks;
+  limits: UploadLimits;
+}
+
+const FILE_TYPE_CODES: FileTypeCode[] = ['main', 'attachment'];
+
+const isMainKind = (kind: string) => (MAIN_FILE_KINDS as readonly string[]).includes(kind);
+
+/** The fields of the document in the json part of POST /api/uploadDoc. */
+function parseModel(text: string | undefined): Record<string, unknown> {
+  if (text === undefined || text.trim() === '') return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value && typeof value === 'object' && !Array.isArray(value))
+      return value as Record<string, unknown>;
+  } catch {
+    // reported below
+  }
+  throw badRequest('files.badJsonPart', [], 'json');
+}
+
+const toNewFile = (file: StoredFile, fileTypeCode: FileTypeCode): repo.NewFile => ({
+  blobId: file.blobId,
+  name: file.name,
+  mime: file.type.mime,
+  kind: file.type.kind,
+  size: file.size,
+  fileTypeCode,
+  // Filled in by text extraction for the search (see documents/text).
+  text: '',
+});
+
+/**
+ * Document files (issue 5): intake of new documents from files, adding, replacing, removing
+ * and moving files, the preview's signed links and their content. Content is stored before
+ * its row commits; a file the organisation already has is a warning naming its document.
+ */
+export function createDocumentFilesService({ db, tables, blobs, links, limits }: Deps) {
+  const scopeOf = (scope: TableScope) => ({
+    userId: scope.user.id,
+    organizationId: scope.organization.id,
+  });
+
+  async function duplicateWarnings(
+    trx: Trx,
+    scope: TableScope,
+    files: StoredFile[],
+    docId?: string,
+  ): Promise<MessageSpec[]> {
+    const found = await repo.findSameContent(
+      trx,
+      scope.organization.id,
+      files.map((f) => f.blobId),
+      docId,
+    );
+    return files.flatMap((file) => {
+      const other = found.find((f) => f.blob_id === file.blobId);
+      if (!other) return [];
+      const title = other.doc_number === '' ? other.doc_key : other.doc_number;
+      return [
+        { code: 'files.sameFileInDocument', parameters: [file.name, title], field: file.field },
+      ];
+    });
+  }
+
+  async function getDoc(trx: Trx, scope: TableScope, key: string) {
+    const doc = UUID_PATTERN.test(key)
+      ? await repo.findDoc(trx, scope.organization.id, key)
+      : undefined;
+    if (!doc) throw notFound('errors.recordNotFound', [key]);
+    return doc;
+  }
+
+  function requireChangeable(doc: repo.DocRow) {
+    if (doc.status === 'archived')
+      throw conflict('files.archivedDocument', [doc.number === '' ? doc.key : doc.number]);
+  }
+
+  async function previewOf(trx: Trx, scope: TableScope, doc: repo.DocRow, locale: Locale) {
+    const rows = await repo.listFiles(trx, scope.organization.id, [doc.id]);
+    let expiresAt = Date.now();
+    const link = (fileKey: string, download: boolean) => {
+      const signed = links.sign({ organizationId: scope.organization.id, fileKey, download });
+      expiresAt = signed.expiresAt;
+      return `/api/file/${signed.token}`;
+    };
+    const files: DocFile[] = rows.map((row) => ({
+      key: row.key,
+      fileTypeCode: row.file_type_code,
+      visibility: row.visibility,
+      url: link(row.key, false),
+      downloadUrl: link(row.key, true),
+      fileType: row.kind,
+      mime: row.mime,
+      einvoiceFormat: null,
+      previewTitle: row.name,
+      name: row.name,
+      size: Number(row.size),
+      sha256: row.blob_id,
+      createdAt: row.created_at.toISOString(),
+    }));
+    const preview: PreviewInfo = {
+      documentKey: doc.key,
+      files,
+      fileTypeCodes: FILE_TYPE_CODES.map((code) => ({
+        code,
+        label: translate(locale, `files.fileTypeCode.${code}`),
+      })),
+      documents: files.filter((f) => f.fileTypeCode === 'main').map((f) => f.key),
+      attachments: files.filter((f) => f.fileTypeCode === 'attachment').map((f) => f.key),
+      expiresAt: new Date(expiresAt).toISOString(),
+    };
+    return preview;
+  }
+
+  /** Runs fn on the caller's document in a tenant-scoped transaction; answers the new preview. */
+  function onDoc(
+    scope: TableScope,
+    key: string,
+    locale: Locale,
+    fn?: (trx: Trx, doc: repo.DocRow) => Promise<void>,
+  ) {
+    return inScope(db, scopeOf(scope), async (trx) => {
+      const doc = await getDoc(trx, scope, key);
+      if (fn) {
+        requireChangeable(doc);
+        await fn(trx, doc);
+      }
+      return previewOf(trx, scope, doc, locale);
+    });
+  }
+
+  async function getFile(trx: Trx, scope: TableScope, doc: repo.DocRow, fileKey: string) {
+    const files = await repo.listFiles(trx, scope.organization.id, [doc.id]);
+    const file = files.find((f) => f.key === fileKey);
+    if (!file) throw notFound('files.fileNotFound', [fileKey]);
+    return { file, files };
+  }
+
+  return {
+    /** spec §7 POST /api/uploadDoc: a new draft from a main file, attachments and its fields. */
+    async uploadDoc(
+      scope: TableScope,
+      request: FastifyRequest,
+      ignoreWarnings: boolean,
+      locale: Locale,
+    ) {
+      tables.requireWritable('doc', scope);
+      const upload = await readUpload(request, blobs, limits, (field) =>
+        field === 'main' ? 'main' : field === 'attachments' ? 'attachment' : undefined,
+      );
+      const mains = upload.files.filter((f) => f.role === 'main');
+      if (mains.length > 1) throw badRequest('files.oneMainFile', [], 'main');
+      const model = parseModel(upload.fields.json);
+      let docKey = '';
+      const saved = await tables.create('doc', scope, model, ignoreWarnings, {
+        warnings: (trx) => duplicateWarnings(trx, scope, upload.files),
+        after: async (trx, record) => {
+          docKey = record.key;
+          for (const file of upload.files) {
+            const code = file.role === 'main' ? 'main' : 'attachment';
+            await repo.insertFile(
+              trx,
+              scope.organization.id,
+              record.id,
+              toNewFile(file, code),
+              scope.user.id,
+            );
+          }
+        },
+      });
+      return { ...saved, preview: await onDoc(scope, docKey, locale) };
+    },
+
+    /** spec §7 POST /api/doc/{id}/file/add: one more file, an attachment unless asked. */
+    async addFile(
+      scope: TableScope,
+      key: string,
+      request: FastifyRequest,
+      ignoreWarnings: boolean,
+      locale: Locale,
+    ) {
+      tables.requireWritable('doc', scope);
+      const upload = await readUpload(request, blobs, limits, (field) =>
+        field === 'file' ? 'attachment' : undefined,
+      );
+      const [file] = upload.files;
+      if (!file || upload.files.length > 1) throw badRequest('files.oneFile', [], 'file');
+      const code = upload.fields.fileTypeCode === 'main' ? 'main' : 'attachment';
+      if (code === 'main' && !isMainKind(file.type.kind))
+        throw badRequest('files.notAMainFile', [file.name], 'fileTypeCode');
+      return onDoc(scope, key, locale, async (trx, doc) => {
+        const files = await repo.listFiles(trx, scope.organization.id, [doc.id]);
+        if (files.some((f) => f.blob_id === file.blobId))
+          throw conflict('files.alreadyInThisDocument', [file.name], 'file');
+        if (!ignoreWarnings) {
+          const warnings = await duplicateWarnings(trx, scope, [file], doc.id);
+          if (warnings.length) throw new AppError(400, [], warnings);
+        }
+        // One main file a document: a new one sends the old to the attachments.
+        if (code === 'main') {
+          const mains = files.filter((f) => f.file_type_code === 'main').map((f) => f.id);
+          await repo.setFileTypeCode(trx, scope.organization.id, mains, 'attachment');
+        }
+        await repo.insertFile(
+          trx,
+          scope.organization.id,
+          doc.id,
+          toNewFile(file, code),
+          scope.user.id,
+        );
+      });
+    },
+
+    /** spec §7 PUT /api/doc/{id}/file/{fileKey}: new content in the file's place. */
+    async replaceFile(
+      scope: TableScope,
+      key: string,
+      fileKey: string,
+      request: FastifyRequest,
+      ignoreWarnings: boolean,
+      locale: Locale,
+    ) {
+      tables.requireWritable('doc', scope);
+      // The role is checked once the file's place is known (a main file must stay one).
+      const upload = await readUpload(request, blobs, limits, (field) =>
+        field === 'file' ? 'attachment' : undefined,
+      );
+      const [file] = upload.files;
+      if (!file || upload.files.length > 1) throw badRequest('files.oneFile', [], 'file');
+      return onDoc(scope, key, locale, async (trx, doc) => {
+        const { file: current, files } = await getFile(trx, scope, doc, fileKey);
+        if (current.file_type_code === 'main' && !isMainKind(file.type.kind))
+          throw badRequest('files.notAMainFile', [file.name], 'file');
+        if (files.some((f) => f.blob_id === file.blobId && f.id !== current.id))
+          throw conflict('files.alreadyInThisDocument', [file.name], 'file');
+        if (!ignoreWarnings) {
+          const warnings = await duplicateWarnings(trx, scope, [file], doc.id);
+          if (warnings.length) throw new AppError(400, [], warnings);
+        }
+        await repo.replaceContent(
+          trx,
+          scope.organization.id,
+          current.id,
+          toNewFile(file, current.file_type_code),
+        );
+      });
+    },
+
+    /** spec §7 DELETE /api/doc/{id}/file/{fileKey}. */
+    deleteFile(scope: TableScope, key: string, fileKey: string, locale: Locale) {
+      tables.requireWritable('doc', scope);
+      return onDoc(scope, key, locale, async (trx, doc) => {
+        const { file } = await getFile(trx, scope, doc, fileKey);
+        await repo.deleteFile(trx, scope.organization.id, file.id);
+      });
+    },
+
+    /** spec §7 POST /api/doc/{id}/file/{fileKey}/move and POST /api/doc/{id}/mainfile. */
+    moveFile(scope: TableScope, key: string, fileKey: string, code: FileTypeCode, locale: Locale) {
+      tables.requireWritable('doc', scope);
+      return onDoc(scope, key, locale, async (trx, doc) => {
+        const { file, files } = await getFile(trx, scope, doc, fileKey);
+        if (code === 'main') {
+          if (!isMainKind(file.kind))
+            throw badRequest('files.notAMainFile', [file.name], 'fileKey');
+          const mains = files.filter((f) => f.file_type_code === 'main' && f.id !== file.id);
+          await repo.setFileTypeCode(
+            trx,
+            scope.organization.id,
+            mains.map((f) => f.id),
+            'attachment',
+          );
+        }
+        await repo.setFileTypeCode(trx, scope.organization.id, [file.id], code);
+      });
+    },
+
+    /** spec §7 POST /api/doc/{id}/preview.info. */
+    previewInfo: (scope: TableScope, key: string, locale: Locale) => onDoc(scope, key, locale),
+
+    /** The content a signed link names; 403 when expired, 404 when it names nothing. */
+    async openLinked(
+      token: string,
+    ): Promise<{ file: repo.FileRow; download: boolean; stream: Readable }> {
+      const checked = links.verify(token);
+      if ('problem' in checked) {
+        throw checked.problem === 'expired'
+          ? new AppError(403, [{ code: 'files.linkExpired' }])
+          : notFound('files.linkUnknown');
+      }
+      const { link } = checked;
+      const file = await repo.findLinkedFile(db, link.organizationId, link.fileKey);
+      if (!file) throw notFound('files.linkUnknown');
+      return { file, download: link.download, stream: await blobs.open(file.blob_id) };
+    },
+  };
+}

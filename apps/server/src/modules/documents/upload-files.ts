@@ -1,0 +1,163 @@
+import { Readable } from 'node:stream';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { AppError, badRequest, type MessageSpec } from '../../lib/errors';
+import { BlobTooLargeError, type BlobStore } from '../../plugins/storage/blob-store';
+import { checkUpload, type FileRole } from '../files/file-policy';
+import { SNIFF_BYTES, type SniffedType } from '../files/file-type';
+
+/** Files one request may bring: the main file and attachments (issue 5). */
+export const MAX_FILES_PER_REQUEST = 20;
+/** The json part of POST /api/uploadDoc: the document's fields. */
+export const MAX_JSON_PART_BYTES = 256 * 1024;
+
+export interface UploadLimits {
+  /** Bytes of one file (FILE_LIMIT_BYTES). */
+  fileBytes: number;
+  /** Bytes of all files of one request (REQUEST_FILES_LIMIT_BYTES). */
+  requestBytes: number;
+}
+
+/** A file whose content is in the blob store, checked, but not yet named by any row. */
+export interface StoredFile {
+  blobId: string;
+  size: number;
+  name: string;
+  type: SniffedType;
+  role: FileRole;
+  /** The multipart part it came in (main, attachments, file). */
+  field: string;
+}
+
+export interface ReadUpload {
+  files: StoredFile[];
+  /** Text fields of the request by name (the json part, a fileTypeCode). */
+  fields: Record<string, string>;
+}
+
+const tooLarge = (code: string, bytes: number, field: string) =>
+  new AppError(413, [{ code, parameters: [(bytes / 2 ** 20).toFixed(1)], field }]);
+
+/**
+ * Reads a multipart request part by part: each file is checked by its first bytes (what it is,
+ * whether its role takes it, its name) before anything is stored, then streamed into the
+ * blob store within the limits. A refused file stops the request; files stored before it are
+ * named by no row and go with the next sweep (their content may be another document's too).
+ */
+export async function readUpload(
+  request: FastifyRequest,
+  blobs: BlobStore,
+  limits: UploadLimits,
+  roleOf: (field: string) => FileRole | undefined,
+): Promise<ReadUpload> {
+  if (!request.isMultipart()) {
+    throw new AppError(415, [{ code: 'files.notMultipart', field: 'file' }]);
+  }
+  const files: StoredFile[] = [];
+  const fields: Record<string, string> = {};
+  let total = 0;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = typeof part.value === 'string' ? part.value : '';
+        continue;
+      }
+      const role = roleOf(part.fieldname);
+      if (!role) throw badRequest('files.unknownPart', [part.fieldname], part.fieldname);
+      if (files.length >= MAX_FILES_PER_REQUEST)
+        throw badRequest('files.tooMany', [MAX_FILES_PER_REQUEST], part.fieldname);
+      const stored = await storePart(
+        part,
+        role,
+        blobs,
+        {
+          ...limits,
+          fileBytes: Math.min(limits.fileBytes, limits.requestBytes - total),
+        },
+        limits,
+      );
+      total += stored.size;
+      files.push(stored);
+    }
+  } catch (error) {
+    throw uploadError(error);
+  }
+  return { files, fields };
+}
+
+async function storePart(
+  part: MultipartFile,
+  role: FileRole,
+  blobs: BlobStore,
+  room: UploadLimits,
+  limits: UploadLimits,
+): Promise<StoredFile> {
+  const iterator = part.file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const head: Buffer[] = [];
+  let read = 0;
+  let ended = false;
+  while (read < SNIFF_BYTES) {
+    const next = await iterator.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    head.push(next.value);
+    read += next.value.length;
+  }
+  const first = Buffer.concat(head);
+  const check = checkUpload({
+    head: first.subarray(0, SNIFF_BYTES),
+    name: part.filename,
+    size: read,
+    role,
+    maxBytes: limits.fileBytes,
+  });
+  if (!check.ok) {
+    part.file.resume(); // the rest is not read: let busboy go on to the next part
+    const status = check.problem.code === 'files.tooLarge' ? 413 : 400;
+    throw new AppError(status, [{ ...check.problem, field: part.fieldname }]);
+  }
+  async function* content() {
+    yield first;
+    if (!ended)
+      for (let next = await iterator.next(); !next.done; next = await iterator.next())
+        yield next.value;
+  }
+  try {
+    const stored = await blobs.put(Readable.from(content()), { maxBytes: room.fileBytes });
+    return {
+      blobId: stored.id,
+      size: stored.size,
+      name: check.safeName,
+      type: check.type,
+      role,
+      field: part.fieldname,
+    };
+  } catch (error) {
+    if (error instanceof BlobTooLargeError) {
+      const perFile = room.fileBytes === limits.fileBytes;
+      throw perFile
+        ? tooLarge('files.tooLargeLimit', limits.fileBytes, part.fieldname)
+        : tooLarge('files.requestTooLarge', limits.requestBytes, part.fieldname);
+    }
+    throw error;
+  }
+}
+
+/** Busboy's own refusals (a cut-off or malformed body) are the client's. */
+function uploadError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: unknown }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge('files.requestTooLarge', 0, 'file');
+  if (typeof code === 'string' && code.startsWith('FST_')) {
+    const problem: MessageSpec =
+      code === 'FST_FILES_LIMIT'
+        ? { code: 'files.tooMany', parameters: [MAX_FILES_PER_REQUEST], field: 'file' }
+        : code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT'
+          ? { code: 'files.tooManyParts', field: 'file' }
+          : { code: 'files.notMultipart', field: 'file' };
+    return new AppError(400, [problem]);
+  }
+  return error;
+}
