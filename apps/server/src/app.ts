@@ -19,6 +19,7 @@ import { createTablesService } from './modules/tables/tables.service';
 import { registerTableRoutes } from './modules/tables/tables.routes';
 import { registerTableIoRoutes } from './modules/tables/tables-io.routes';
 import { createDocumentsService } from './modules/documents/documents.service';
+import { scheduleBlobSweep } from './modules/documents/blob-sweep';
 import { registerDocumentRoutes } from './modules/documents/documents.routes';
 import { createFileLinks, loadLinkSecret } from './modules/documents/file-links';
 import { registerDocumentFileRoutes } from './modules/documents/files.routes';
@@ -78,10 +79,13 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
   registerTableRoutes(app, auth, tables);
   registerDocumentRoutes(app, auth, createDocumentsService(db, tables));
   const limits = { fileBytes: config.fileLimitBytes, requestBytes: config.requestFilesLimitBytes };
+  const blobs = createBlobStore(config);
+  const stopSweep = scheduleBlobSweep(db, blobs, app.log);
+  app.addHook('onClose', () => stopSweep());
   const documentFiles = createDocumentFilesService({
     db,
     tables,
-    blobs: createBlobStore(config),
+    blobs,
     links: createFileLinks(await loadLinkSecret(db)),
     limits,
   });

@@ -12,7 +12,10 @@ import {
   type FormPart,
   type TestApp,
 } from '../../../test/factories';
+import { createBlobStore } from '../../plugins/storage/create-blob-store';
+import { sweepOrphans } from '../../plugins/storage/sweep';
 import { createFileLinks, loadLinkSecret } from './file-links';
+import { referencedBlobs } from './files.repository';
 
 /**
  * Document files end to end through the API (issue 5): intake from files, the checks on
@@ -341,5 +344,22 @@ describe('signed file links', () => {
       const res = await t.app.inject({ url: `/api/file/${bad}` });
       expect(res.statusCode, bad).toBe(404);
     }
+  });
+});
+
+describe('the blob sweep', () => {
+  it("deletes contents no organisation's file names, and keeps every file's content", async () => {
+    const { preview } = await upload([
+      { name: 'main', filename: 'kept.pdf', content: Buffer.concat([PDF, Buffer.from('\n%kept')]) },
+      fields(),
+    ]);
+    const blobs = createBlobStore(t.config);
+    const orphan = await blobs.put(Buffer.from('left behind by a refused upload'));
+    const result = await sweepOrphans(blobs, (ids) => referencedBlobs(t.database.db, ids), {
+      olderThan: new Date(Date.now() + 60_000),
+    });
+    expect(result.deleted).toBeGreaterThanOrEqual(1);
+    expect(await blobs.stat(orphan.id)).toBeUndefined();
+    for (const file of preview.files) expect(await blobs.stat(file.sha256)).toBeDefined();
   });
 });

@@ -1,0 +1,36 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/create-db';
+import type { BlobStore } from '../../plugins/storage/blob-store';
+import { sweepOrphans } from '../../plugins/storage/sweep';
+import { referencedBlobs } from './files.repository';
+
+/** How often the orphans of the blob store are collected, and how old they must be. */
+export const SWEEP_EVERY_MS = 6 * 3_600_000;
+export const ORPHAN_AGE_MS = 24 * 3_600_000;
+
+/**
+ * Collects the blobs no document file names (an upload refused after its content was stored,
+ * a crash between content and row, a file replaced or deleted), a minute after start and then
+ * every few hours. Any process may run it: a blob is only deleted when no organisation's row
+ * names it and it is a day old, so an upload whose row has not committed yet is kept.
+ */
+export function scheduleBlobSweep(db: Db, blobs: BlobStore, log: FastifyBaseLogger) {
+  const sweep = async () => {
+    try {
+      const result = await sweepOrphans(blobs, (ids) => referencedBlobs(db, ids), {
+        olderThan: new Date(Date.now() - ORPHAN_AGE_MS),
+      });
+      if (result.deleted || result.temporaryRemoved) log.info({ sweep: result }, 'blob sweep');
+    } catch (error) {
+      log.error({ err: error }, 'blob sweep failed');
+    }
+  };
+  const first = setTimeout(() => void sweep(), 60_000);
+  const every = setInterval(() => void sweep(), SWEEP_EVERY_MS);
+  first.unref();
+  every.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
+}
