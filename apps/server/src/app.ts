@@ -40,7 +40,7 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
     trustProxy: false,
     requestTimeout: 120_000,
     // Signed file links (/api/file/{token}) are longer than Fastify's default of 100.
-    maxParamLength: 300,
+    routerOptions: { maxParamLength: 300 },
     genReqId: () => crypto.randomUUID(),
   });
   registerErrorHandler(app);
