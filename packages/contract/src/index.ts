@@ -1,5 +1,5 @@
 import { accountRoutes } from './account';
-import { documentFileRoutes, documentRoutes } from './documents';
+import { documentDownloadRoutes, documentFileRoutes, documentRoutes } from './documents';
 import { companyRegisterRoutes, organizationRoutes } from './organization';
 import { systemRoutes } from './system';
 import { partnerRoutes, ROOT_TABLES, rootTableRoutes, tableRoutes } from './tables';
@@ -27,6 +27,7 @@ export const allRoutes: RouteDef[] = [
   ...Object.values(tableIoRoutes),
   ...Object.values(documentRoutes),
   ...Object.values(documentFileRoutes),
+  ...Object.values(documentDownloadRoutes),
   ...ROOT_TABLES.flatMap((name) => [
     ...Object.values(rootTableRoutes(name)),
     ...Object.values(rootTableIoRoutes(name)),

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreviewInfo, TableRecord } from '@listina/contract';
 import {
@@ -361,5 +362,64 @@ describe('the blob sweep', () => {
     expect(result.deleted).toBeGreaterThanOrEqual(1);
     expect(await blobs.stat(orphan.id)).toBeUndefined();
     for (const file of preview.files) expect(await blobs.stat(file.sha256)).toBeDefined();
+  });
+});
+
+describe('POST /api/doc/download', () => {
+  const download = (mode: string, keys: string[], h = headers) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/doc/download?mode=${mode}`,
+      headers: h,
+      payload: { keys },
+    });
+
+  it('sends one main file as it is, a zip of three documents, and their main files as one PDF', async () => {
+    const made = [];
+    for (const name of ['Dl-ena', 'Dl-dve', 'Dl-tri']) {
+      const content = Buffer.concat([PDF, Buffer.from(`\n%${name}`)]);
+      made.push({
+        content,
+        doc: await upload([
+          { name: 'main', filename: `${name}.pdf`, content },
+          fields({ number: name }),
+        ]),
+      });
+    }
+    const keys = made.map((m) => m.doc.item.key);
+    const original = await download('original', keys.slice(0, 1));
+    expect(original.statusCode, original.body).toBe(200);
+    expect(original.rawPayload.equals(made[0]?.content ?? Buffer.alloc(0))).toBe(true);
+    expect(original.headers['content-disposition']).toContain('filename="Dl-ena.pdf"');
+
+    const zip = await download('zip', keys);
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    expect(zip.headers['content-disposition']).toMatch(
+      /filename="documents-\d{4}-\d{2}-\d{2}\.zip"/,
+    );
+    const archive = await JSZip.loadAsync(zip.rawPayload);
+    const names = Object.keys(archive.files)
+      .filter((n) => !archive.files[n]?.dir)
+      .sort();
+    expect(names).toEqual(['Dl-dve/Dl-dve.pdf', 'Dl-ena/Dl-ena.pdf', 'Dl-tri/Dl-tri.pdf']);
+    const entry = await archive.file('Dl-tri/Dl-tri.pdf')?.async('nodebuffer');
+    expect(entry?.equals(made[2]?.content ?? Buffer.alloc(0))).toBe(true);
+
+    const two = await download('original', keys.slice(0, 2));
+    expect(two.statusCode).toBe(400);
+    expect(errorCodes(two)).toEqual(['download.oneDocumentForOriginal']);
+  });
+
+  it("answers unknown and other organisations' documents with 404 in JSON, sending nothing", async () => {
+    const { item } = await upload([
+      { name: 'main', filename: 'mine.pdf', content: Buffer.concat([PDF, Buffer.from('\n%mine')]) },
+      fields(),
+    ]);
+    const foreign = await download('zip', [item.key], foreignHeaders);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.headers['content-type']).toContain('application/json');
+    expect(errorCodes(foreign)).toEqual(['errors.recordNotFound']);
+    expect((await download('zip', [])).statusCode).toBe(400);
   });
 });

@@ -47,6 +47,16 @@ export async function findDoc(trx: Trx, organizationId: string, key: string) {
   return rows[0];
 }
 
+/** Documents of the organisation by key, with number and status. */
+export async function findDocs(trx: Trx, organizationId: string, keys: string[]) {
+  if (keys.length === 0) return [];
+  const { rows } = await sql<DocRow>`
+    select id, key, number, status from doc
+    where organization_id = ${organizationId} and key = any(${keys}::uuid[])
+  `.execute(trx);
+  return rows;
+}
+
 /** A document's files: main files first, then in the order they came. */
 export async function listFiles(trx: Trx, organizationId: string, docIds: string[]) {
   if (docIds.length === 0) return [];

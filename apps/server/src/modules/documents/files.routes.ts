@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { documentFileRoutes as r } from '@listina/contract';
+import { documentDownloadRoutes, documentFileRoutes as r } from '@listina/contract';
 import { addRoute, type AuthResolver } from '../../plugins/routes';
 import { attachment, inline } from '../../lib/content-disposition';
 import type { DocumentFilesService } from './files.service';
@@ -66,6 +66,20 @@ export async function registerDocumentFileRoutes(
   );
   addRoute(app, auth, r.previewInfo, ({ user, organization, ctx, params }) =>
     files.previewInfo({ user, organization }, params.id ?? '', ctx.locale),
+  );
+  addRoute(
+    app,
+    auth,
+    documentDownloadRoutes.download,
+    async ({ user, organization, body, query, ctx, reply }) => {
+      const bundle = await files.download({ user, organization }, body.keys, query.mode, ctx);
+      await reply
+        .header('content-type', bundle.contentType)
+        .header('content-disposition', attachment(bundle.filename))
+        .header('cache-control', 'no-store')
+        .send(bundle.stream);
+      return undefined;
+    },
   );
   addRoute(app, auth, r.fileContent, async ({ params, reply }) => {
     const { file, download, stream } = await files.openLinked(params.token ?? '');

@@ -8,7 +8,9 @@ import { UUID_PATTERN } from '../../lib/ids';
 import { translate, type Locale } from '../../plugins/i18n';
 import type { BlobStore } from '../../plugins/storage/blob-store';
 import { MAIN_FILE_KINDS } from '../files/file-policy';
+import type { RequestContext } from '../../plugins/context';
 import type { TableScope, TablesService } from '../tables/tables.service';
+import { buildDownload, type BundleDocument, type DownloadMode } from './download/download';
 import type { FileLinks } from './file-links';
 import * as repo from './files.repository';
 import { readUpload, type StoredFile, type UploadLimits } from './upload-files';
@@ -299,6 +301,44 @@ export function createDocumentFilesService({ db, tables, blobs, links, limits }:
 
     /** spec §7 POST /api/doc/{id}/preview.info. */
     previewInfo: (scope: TableScope, key: string, locale: Locale) => onDoc(scope, key, locale),
+
+    /**
+     * spec §7 POST /api/doc/download: the documents' files as one download (original, zip or
+     * merged PDF), in the order of the keys. Unknown keys are 404 before anything is sent.
+     */
+    async download(scope: TableScope, keys: string[], mode: DownloadMode, ctx: RequestContext) {
+      const unique = [...new Set(keys)];
+      const documents = await inScope(db, scopeOf(scope), async (trx) => {
+        const valid = unique.filter((k) => UUID_PATTERN.test(k));
+        const docs = await repo.findDocs(trx, scope.organization.id, valid);
+        const missing = unique.filter((k) => !docs.some((d) => d.key === k));
+        if (missing.length) throw notFound('errors.recordNotFound', [missing.join(', ')]);
+        const files = await repo.listFiles(
+          trx,
+          scope.organization.id,
+          docs.map((d) => d.id),
+        );
+        return unique.map((key): BundleDocument => {
+          const doc = docs.find((d) => d.key === key) as repo.DocRow;
+          return {
+            title: doc.number === '' ? doc.key : doc.number,
+            files: files
+              .filter((f) => f.doc_id === doc.id)
+              .map((f) => ({
+                role: f.file_type_code,
+                file: {
+                  name: f.name,
+                  kind: f.kind,
+                  mime: f.mime,
+                  size: Number(f.size),
+                  open: () => blobs.open(f.blob_id),
+                },
+              })),
+          };
+        });
+      });
+      return buildDownload(mode, documents, { timeZone: ctx.timeZone, locale: ctx.locale });
+    },
 
     /** The content a signed link names; 403 when expired, 404 when it names nothing. */
     async openLinked(
