@@ -90,7 +90,7 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
     limits,
   });
   await registerDocumentFileRoutes(app, auth, documentFiles, limits);
-  await registerTableIoRoutes(app, auth, db);
+  await registerTableIoRoutes(app, auth, db, tables.hooks);
   await registerWeb(app, config.webDist);
 
   app.addHook('onClose', () => mailer.stop());

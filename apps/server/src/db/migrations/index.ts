@@ -13,6 +13,7 @@ import * as m0011 from './0011-organization-members';
 import * as m0012 from './0012-register-tax-numbers';
 import * as m0013 from './0013-documents';
 import * as m0014 from './0014-document-file-links';
+import * as m0015 from './0015-document-search-vector';
 
 /** Forward-only migrations, in order. Never edit one after it has landed; add the next. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0012-register-tax-numbers': m0012,
   '0013-documents': m0013,
   '0014-document-file-links': m0014,
+  '0015-document-search-vector': m0015,
 };
 
 export const migrationProvider: MigrationProvider = {

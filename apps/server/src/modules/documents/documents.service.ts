@@ -6,6 +6,7 @@ import { translate, type Locale } from '../../plugins/i18n';
 import type { TableScope, TablesService } from '../tables/tables.service';
 import { activationProblems } from './completeness';
 import { countDocuments, type DocCounts } from './documents.repository';
+import { refreshDocSearch, refreshPartnerDocs } from './search-vector';
 
 export type DocumentsService = ReturnType<typeof createDocumentsService>;
 
@@ -19,6 +20,9 @@ const TILES: { filterId: string; count: keyof DocCounts; filter: string[] }[] = 
 ];
 
 export function createDocumentsService(db: Db, tables: TablesService) {
+  // Search of documents follows every write of them and of the partners they name.
+  tables.onWrite('doc', refreshDocSearch);
+  tables.onWrite('partner', refreshPartnerDocs);
   return {
     /**
      * spec §7 POST /api/doc/activate: every document complete for its type, then active (the

@@ -13,6 +13,8 @@ import type { TableScope, TablesService } from '../tables/tables.service';
 import { buildDownload, type BundleDocument, type DownloadMode } from './download/download';
 import type { FileLinks } from './file-links';
 import * as repo from './files.repository';
+import { refreshDocSearch } from './search-vector';
+import { extractText } from './text/extract-text';
 import { readUpload, type StoredFile, type UploadLimits } from './upload-files';
 
 export type DocumentFilesService = ReturnType<typeof createDocumentFilesService>;
@@ -42,16 +44,18 @@ function parseModel(text: string | undefined): Record<string, unknown> {
   throw badRequest('files.badJsonPart', [], 'json');
 }
 
-const toNewFile = (file: StoredFile, fileTypeCode: FileTypeCode): repo.NewFile => ({
+const toNewFile = (file: ReadFile, fileTypeCode: FileTypeCode): repo.NewFile => ({
   blobId: file.blobId,
   name: file.name,
   mime: file.type.mime,
   kind: file.type.kind,
   size: file.size,
   fileTypeCode,
-  // Filled in by text extraction for the search (see documents/text).
-  text: '',
+  text: file.text,
 });
+
+/** A stored file with its readable text, which the document's search covers. */
+type ReadFile = StoredFile & { text: string };
 
 /**
  * Document files (issue 5): intake of new documents from files, adding, replacing, removing
@@ -59,6 +63,17 @@ const toNewFile = (file: StoredFile, fileTypeCode: FileTypeCode): repo.NewFile =
  * its row commits; a file the organisation already has is a warning naming its document.
  */
 export function createDocumentFilesService({ db, tables, blobs, links, limits }: Deps) {
+  /** The files of a request with their text, read back from the store (at most a file's limit). */
+  async function withText(files: StoredFile[]): Promise<ReadFile[]> {
+    const read: ReadFile[] = [];
+    for (const file of files) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of await blobs.open(file.blobId)) chunks.push(chunk as Buffer);
+      read.push({ ...file, text: await extractText(file.type.kind, Buffer.concat(chunks)) });
+    }
+    return read;
+  }
+
   const scopeOf = (scope: TableScope) => ({
     userId: scope.user.id,
     organizationId: scope.organization.id,
@@ -148,6 +163,7 @@ export function createDocumentFilesService({ db, tables, blobs, links, limits }:
       if (fn) {
         requireChangeable(doc);
         await fn(trx, doc);
+        await refreshDocSearch(trx, scope.organization.id, [doc.id]);
       }
       return previewOf(trx, scope, doc, locale);
     });
@@ -172,15 +188,16 @@ export function createDocumentFilesService({ db, tables, blobs, links, limits }:
       const upload = await readUpload(request, blobs, limits, (field) =>
         field === 'main' ? 'main' : field === 'attachments' ? 'attachment' : undefined,
       );
-      const mains = upload.files.filter((f) => f.role === 'main');
+      const files = await withText(upload.files);
+      const mains = files.filter((f) => f.role === 'main');
       if (mains.length > 1) throw badRequest('files.oneMainFile', [], 'main');
       const model = parseModel(upload.fields.json);
       let docKey = '';
       const saved = await tables.create('doc', scope, model, ignoreWarnings, {
-        warnings: (trx) => duplicateWarnings(trx, scope, upload.files),
+        warnings: (trx) => duplicateWarnings(trx, scope, files),
         after: async (trx, record) => {
           docKey = record.key;
-          for (const file of upload.files) {
+          for (const file of files) {
             const code = file.role === 'main' ? 'main' : 'attachment';
             await repo.insertFile(
               trx,
@@ -207,7 +224,7 @@ export function createDocumentFilesService({ db, tables, blobs, links, limits }:
       const upload = await readUpload(request, blobs, limits, (field) =>
         field === 'file' ? 'attachment' : undefined,
       );
-      const [file] = upload.files;
+      const [file] = await withText(upload.files);
       if (!file || upload.files.length > 1) throw badRequest('files.oneFile', [], 'file');
       const code = upload.fields.fileTypeCode === 'main' ? 'main' : 'attachment';
       if (code === 'main' && !isMainKind(file.type.kind))
@@ -249,7 +266,7 @@ export function createDocumentFilesService({ db, tables, blobs, links, limits }:
       const upload = await readUpload(request, blobs, limits, (field) =>
         field === 'file' ? 'attachment' : undefined,
       );
-      const [file] = upload.files;
+      const [file] = await withText(upload.files);
       if (!file || upload.files.length > 1) throw badRequest('files.oneFile', [], 'file');
       return onDoc(scope, key, locale, async (trx, doc) => {
         const { file: current, files } = await getFile(trx, scope, doc, fileKey);

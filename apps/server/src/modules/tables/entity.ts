@@ -1,4 +1,5 @@
 import type { FieldInput, SchemaInput } from '@listina/forms';
+import type { RawBuilder } from 'kysely';
 import type { Trx } from '../../db/scope';
 import type { MessageSpec } from '../../lib/errors';
 
@@ -116,6 +117,17 @@ export interface EntityDef {
    * (migrations 0006 and 0009): searches go through the index despite row-level security.
    */
   searchIndex?: boolean;
+  /**
+   * Full-text search instead of the trigram search of search_text: the table's search_vector
+   * (a tsvector its writers keep current) is matched by the query built from the search, and
+   * a list asked for without a sort of its own comes ranked by relevance.
+   */
+  fullText?: {
+    /** The tsquery text of a search; undefined when it has no word to look for. */
+    query(search: string): string | undefined;
+    matches(column: string, query: string): RawBuilder<boolean>;
+    rank(column: string, query: string): RawBuilder<number>;
+  };
   /**
    * The n-th valid example record (distinct for every n, unique columns included). The
    * generic test suite, the benchmarks and the demo seed build their data from it, so a new

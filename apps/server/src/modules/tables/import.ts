@@ -15,6 +15,7 @@ import {
 } from './import-arrays';
 import { inRow, naturalKeyOf, readRows, uniqueColumns, type ImportRow } from './import-rows';
 import { commitJournal, newJournal } from './journal';
+import { createWriteHooks, type WriteHooks } from './write-hooks';
 import { toModel, type Model, type Row } from './model';
 import { getListedEntity } from './registry';
 import type { Owner } from './save';
@@ -75,7 +76,7 @@ class Report {
 
 export type TableImporter = ReturnType<typeof createTableImporter>;
 
-export function createTableImporter(db: Db) {
+export function createTableImporter(db: Db, hooks: WriteHooks = createWriteHooks()) {
   return {
     /** The table, once the caller may change it: checked before the upload is read. */
     writableEntity(name: string, scope: TableScope): EntityDef {
@@ -98,7 +99,7 @@ export function createTableImporter(db: Db) {
         return await inScope(
           db,
           { userId: scope.user.id, organizationId: scope.organization.id },
-          (trx) => writeRows(trx, entity, scope, rows, options),
+          (trx) => writeRows(trx, entity, scope, rows, options, hooks),
         );
       } catch (error) {
         if (error instanceof DryRunDone) return error.result;
@@ -235,6 +236,7 @@ async function writeRows(
   scope: TableScope,
   rows: ImportRow[],
   options: ImportOptions,
+  hooks: WriteHooks,
 ): Promise<ImportResponse> {
   const owner = { organizationId: isTenantOwned(entity) ? scope.organization.id : null };
   const report = new Report();
@@ -298,6 +300,7 @@ async function writeRows(
   };
   if (options.dryRun) throw new DryRunDone(result);
   if (journal.operations.length === 0) return result;
+  await hooks.run(trx, journal, owner.organizationId);
   const undoId = await commitJournal(trx, journal, {
     organizationId: scope.organization.id,
     userId: scope.user.id,

@@ -8,6 +8,7 @@ import { addRoute, type AuthResolver } from '../../plugins/routes';
 import { createTableExporter, type TableExporter } from './export';
 import { createTableImporter, IMPORT_MAX_BYTES, type TableImporter } from './import';
 import { codeListName } from './registry';
+import type { WriteHooks } from './write-hooks';
 
 type IoRoutes = ReturnType<typeof rootTableIoRoutes>;
 
@@ -15,9 +16,14 @@ type IoRoutes = ReturnType<typeof rootTableIoRoutes>;
  * Export and import of every table: POST /api/cl/{name}/export and /import for the code lists,
  * /api/{name}/export and /import for the root tables (doc).
  */
-export async function registerTableIoRoutes(app: FastifyInstance, auth: AuthResolver, db: Db) {
+export async function registerTableIoRoutes(
+  app: FastifyInstance,
+  auth: AuthResolver,
+  db: Db,
+  hooks: WriteHooks,
+) {
   const exporter = createTableExporter(db);
-  const importer = createTableImporter(db);
+  const importer = createTableImporter(db, hooks);
   const tables: [IoRoutes, (params: Record<string, string>) => string][] = [
     [tableIoRoutes, (params) => codeListName(params.name)],
     ...ROOT_TABLES.map((name): [IoRoutes, () => string] => [rootTableIoRoutes(name), () => name]),

@@ -12,7 +12,8 @@ import { engineColumnsOf, sortColumnOf, type Row } from './model';
 const SYSTEM_COLUMNS = ['id', 'key', 'version'];
 
 export interface SortKey {
-  column: ColumnDef | 'id';
+  /** A column, the id, or a computed value such as a search's relevance. */
+  column: ColumnDef | 'id' | { expression: RawBuilder<unknown> };
   desc: boolean;
 }
 
@@ -51,6 +52,7 @@ function ownerFilter(entity: EntityDef, organizationId: string | null): RawBuild
  */
 function sortExpression(key: SortKey): RawBuilder<unknown> {
   if (key.column === 'id') return sql.ref('id');
+  if ('expression' in key.column) return key.column.expression;
   const sortColumn = sortColumnOf(key.column);
   if (sortColumn) return sql.ref(sortColumn);
   const ref = sql.ref(key.column.column);
@@ -137,6 +139,10 @@ function searchConditions(
   search: string,
   organizationId: string | null,
 ): RawBuilder<unknown>[] {
+  if (entity.fullText) {
+    const query = entity.fullText.query(search);
+    return [query ? entity.fullText.matches('search_vector', query) : sql`false`];
+  }
   const words = [...new Set(search.split(/\s+/).filter((w) => w !== ''))];
   const indexed = entity.searchIndex && organizationId !== null ? indexWord(words) : undefined;
   return [

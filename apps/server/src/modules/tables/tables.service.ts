@@ -13,6 +13,7 @@ import { UUID_PATTERN } from '../../lib/ids';
 import { isAdmin, type ActiveOrganization, type AuthedUser } from '../../plugins/context';
 import { isTenantOwned, type ColumnDef, type EntityDef, type ValueType } from './entity';
 import { commitJournal, newJournal, readAudit } from './journal';
+import { createWriteHooks, type WriteHook, type WriteHooks } from './write-hooks';
 import { schemaOf, searchNormalise, toModel, type Model } from './model';
 import { cleanInput, deleteRecord, insertRecord, updateRecord, validateRecord } from './save';
 import { setOwnedColumns, type StateDecision } from './state-change';
@@ -118,9 +119,22 @@ const encodeCursor = (values: unknown[]) =>
     JSON.stringify(values.map((v) => (v instanceof Date ? v.toISOString() : v))),
   ).toString('base64url');
 
+/** A full-text search without a sort of its own: the most relevant first (EntityDef.fullText). */
+function rankedSort(entity: EntityDef, query: ListQuery): repo.SortKey[] | undefined {
+  const search = query.search?.trim();
+  if (!entity.fullText || !search || query.sort?.trim()) return undefined;
+  const tsquery = entity.fullText.query(searchNormalise(search));
+  if (!tsquery) return undefined;
+  const rank = entity.fullText.rank('search_vector', tsquery);
+  return [
+    { column: { expression: rank }, desc: true },
+    { column: 'id', desc: true },
+  ];
+}
+
 /** What a list call reads (columns, sort keys, cursor values, search), from its query alone. */
 export function listPlan(entity: EntityDef, query: ListQuery) {
-  const sort = parseSort(entity, query.sort);
+  const sort = rankedSort(entity, query) ?? parseSort(entity, query.sort);
   const lean = query.mode !== undefined;
   return {
     columns: entity.columns.filter(
@@ -135,7 +149,12 @@ export function listPlan(entity: EntityDef, query: ListQuery) {
   };
 }
 
-export function createTablesService(db: Db) {
+export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks()) {
+  /** Commits a journal after the write hooks of its records have run (write-hooks.ts). */
+  const commit: typeof commitJournal = async (trx, journal, scope) => {
+    await hooks.run(trx, journal, scope.organizationId);
+    return commitJournal(trx, journal, scope);
+  };
   const scopeOf = (scope: TableScope) => ({
     userId: scope.user.id,
     organizationId: scope.organization.id,
@@ -225,8 +244,15 @@ export function createTablesService(db: Db) {
 
     schema: (name: string) => schemaOf(getListedEntity(name)),
 
+    /** Runs `hook` whenever records of `entity` are written, in the writing transaction. */
+    onWrite: (entity: string, hook: WriteHook) => hooks.add(entity, hook),
+
+    /** The write hooks, for the table import, which writes with its own journal. */
+    hooks,
+
     /** Refuses (403) a caller who may not change the table: before work that precedes a save. */
-    requireWritable: (name: string, scope: TableScope) => requireWrite(getListedEntity(name), scope),
+    requireWritable: (name: string, scope: TableScope) =>
+      requireWrite(getListedEntity(name), scope),
 
     defaultModel(name: string): Model {
       const entity = getListedEntity(name);
@@ -286,7 +312,7 @@ export function createTablesService(db: Db) {
         const journal = newJournal();
         const row = await insertRecord(trx, entity, owner, model, journal);
         await extras.after?.(trx, { id: String(row.id), key: String(row.key) });
-        const undoId = await commitJournal(trx, journal, {
+        const undoId = await commit(trx, journal, {
           organizationId: scope.organization.id,
           userId: scope.user.id,
         });
@@ -328,7 +354,7 @@ export function createTablesService(db: Db) {
         await checkWarnings(trx, entity, scope, merged, key, ignoreWarnings);
         const journal = newJournal();
         await updateRecord(trx, entity, owner, existing, input, version, journal);
-        const undoId = await commitJournal(trx, journal, {
+        const undoId = await commit(trx, journal, {
           organizationId: scope.organization.id,
           userId: scope.user.id,
         });
@@ -363,7 +389,7 @@ export function createTablesService(db: Db) {
         }
         const journal = newJournal();
         for (const row of rows) await deleteRecord(trx, entity, owner, row, journal);
-        const undoId = await commitJournal(trx, journal, {
+        const undoId = await commit(trx, journal, {
           organizationId: scope.organization.id,
           userId: scope.user.id,
         });
@@ -399,7 +425,7 @@ export function createTablesService(db: Db) {
           if ('values' in decision)
             await setOwnedColumns(trx, entity, owner, record, decision.values, journal);
         }
-        const undoId = await commitJournal(trx, journal, {
+        const undoId = await commit(trx, journal, {
           organizationId: scope.organization.id,
           userId: scope.user.id,
         });
@@ -440,6 +466,7 @@ export function createTablesService(db: Db) {
             { organizationId: scope.organization.id, userId: scope.user.id },
             undoKey,
             findEntity,
+            (restored) => hooks.run(trx, restored, scope.organization.id),
           ),
         };
       }),

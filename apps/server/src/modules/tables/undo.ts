@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Trx } from '../../db/scope';
 import { conflict, notFound } from '../../lib/errors';
 import { isTenantOwned, type EntityDef } from './entity';
-import { commitJournal, newJournal, type UndoOperation } from './journal';
+import { commitJournal, newJournal, type Journal, type UndoOperation } from './journal';
 import { canUpdateAt, deleteRowsAt, updateRowsAt } from './save-many';
 import * as repo from './tables.repository';
 
@@ -15,6 +15,8 @@ export async function applyUndo(
   scope: { organizationId: string; userId: string },
   undoKey: string,
   findEntity: (name: string) => EntityDef | undefined,
+  /** Told of the records the undo brought back or changed back (for derived data). */
+  onRestored: (restored: Journal) => Promise<void> = () => Promise.resolve(),
 ) {
   const result = await sql<{
     id: string;
@@ -39,6 +41,7 @@ export async function applyUndo(
   if (action.expires_at.getTime() < Date.now()) throw conflict('errors.undoExpired');
 
   const journal = newJournal();
+  const restored = newJournal();
   const tables = new Set<string>();
   for (const run of runsOf([...action.operations].reverse())) {
     const entity = findEntity(run.entity);
@@ -46,10 +49,12 @@ export async function applyUndo(
     tables.add(entity.name);
     const owner = isTenantOwned(entity) ? scope.organizationId : null;
     await reverseRun(trx, entity, owner, run.operations);
+    restored.operations.push(...run.operations.filter((op) => op.kind !== 'created'));
     for (const operation of run.operations)
       journal.audit.push({ entity, key: operation.key, action: 'undo', changes: [] });
   }
   await checkDeferredRules(trx);
+  await onRestored(restored);
   await sql`update undo_action set undone_at = now() where id = ${action.id}`.execute(trx);
   // Audit entries in multi-row inserts; the journal has no operations, so no new undo action.
   await commitJournal(trx, journal, scope);

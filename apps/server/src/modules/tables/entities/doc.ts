@@ -1,5 +1,6 @@
 import { checkBic, checkIban, compactCode, roundDecimal } from '@listina/forms';
 import type { MessageSpec } from '../../../lib/errors';
+import { matchesSql, rankSql, searchQuery } from '../../documents/text/search-document';
 import { defineEntity, type ColumnDef } from '../entity';
 
 /** spec §4: a document's life; the workflow (issue 6) moves it on from active. */
@@ -333,7 +334,8 @@ export const doc = defineEntity({
   }),
   writeRoles: ['accountant', 'dataentry', 'dataentryextended'],
   warnings: (model) => Promise.resolve(totalWarning(model)),
-  searchIndex: true,
+  // Number, partner, amounts, description and the files' text, ranked (migration 0015).
+  fullText: { query: searchQuery, matches: matchesSql, rank: rankSql },
   schema: { options: { canShowPreview: true } },
   sample: (n) => {
     const net = 100 + (n % 900);
