@@ -6,7 +6,9 @@ import {
   type TestInfo,
 } from '@playwright/test';
 import { expectEveryInputLabelled, expectNoSeriousViolations } from './support/axe';
+import { signIn } from './support/app';
 import { gridRow, openCodeList, openCodeLists } from './support/code-lists';
+import { uploadDocument } from './support/documents';
 import { createFreshOrganization, tableApi } from './support/organization';
 import { keepScreen } from './support/screens';
 
@@ -98,6 +100,36 @@ test('the open edit dialog, unlocked with a bank-account row in edit and "show m
   await keepScreen(page, testInfo, 'edit-dialog');
   await expectNoSeriousViolations(page, testInfo, 'edit-dialog', { include: '[role="dialog"]' });
   await expectEveryInputLabelled(dialog);
+});
+
+test('home with its tiles, the document list and a document with its preview have no serious or critical axe violations, and every input a label', async ({
+  page,
+  playwright,
+}, testInfo) => {
+  const api = await playwright.request.newContext({ baseURL: realOrigin(testInfo) });
+  const organization = await createFreshOrganization(api, 'axedocs');
+  await uploadDocument(api, organization, 'AX-1');
+  await api.dispose();
+
+  await signIn(page, organization.username, organization.password);
+  const tiles = page.getByTestId('home-tiles');
+  await expect(tiles.getByRole('link', { name: /Drafts/ })).toContainText('1');
+  await expectNoSeriousViolations(page, testInfo, 'home');
+
+  await tiles.getByRole('link', { name: /Drafts/ }).click();
+  await expect(gridRow(page, 'AX-1')).toHaveCount(1);
+  await keepScreen(page, testInfo, 'document-list');
+  await expectNoSeriousViolations(page, testInfo, 'document-list');
+  await expectEveryInputLabelled(page.getByTestId('work-index-page'));
+
+  await gridRow(page, 'AX-1').dblclick();
+  const preview = page.getByTestId('preview-panel');
+  await expect(preview.getByRole('img', { name: 'Page 1 of 1' })).toBeVisible();
+  await preview.getByRole('switch', { name: 'Liquidation data' }).check();
+  await expect(preview.getByTestId('preview-liquidation')).toBeVisible();
+  await keepScreen(page, testInfo, 'document-edit');
+  await expectNoSeriousViolations(page, testInfo, 'document-edit');
+  await expectEveryInputLabelled(page.getByTestId('doc-edit-page'));
 });
 
 test('the playground form has no serious or critical axe violations, and every input a label', async ({

@@ -66,6 +66,29 @@ export async function fetchApi(url: string, init: RequestInit = {}): Promise<Res
   return send(url, request, { endsSessionOn401: true });
 }
 
+/**
+ * A multipart upload of a contract route (spec §7: uploadDoc, file/add): the route's path and
+ * query, the form as the body (the browser writes the boundary), and the JSON answer parsed
+ * with the route's response schema, failing as callApi does.
+ */
+export async function callMultipart<R extends RouteDef>(
+  route: R,
+  options: Omit<CommonOptions<R>, 'organizationId'> & { form: FormData },
+): Promise<ResponseOf<R>> {
+  let url: string;
+  try {
+    url = buildUrl(route.path, options.params, options.query);
+  } catch (error) {
+    throw new ApiRequestError({ kind: 'beforeRequest', text: errorText(error) });
+  }
+  const response = await fetchApi(url, {
+    method: route.method,
+    body: options.form,
+    signal: options.signal,
+  });
+  return readResponse(route, response);
+}
+
 async function send(
   url: string,
   request: RequestInit,

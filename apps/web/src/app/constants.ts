@@ -26,9 +26,17 @@ export const FOCUS_RETRY_MS = 1_000;
 export const TOOLBAR_HEIGHT = 48;
 /** Above this many organisations the toolbar selector becomes a search box. */
 export const ORGANIZATION_SEARCH_THRESHOLD = 10;
+/** spec §9 right bar (the document preview beside the form): viewport minus this, clamped. */
 export const RIGHT_BAR_VIEWPORT_OFFSET = 800;
 export const RIGHT_BAR_MIN_WIDTH = 500;
 export const RIGHT_BAR_MAX_WIDTH = 790;
+/** The workspace's left sidebar (tiles, new document). */
+export const WORK_SIDEBAR_WIDTH = 220;
+/**
+ * From this viewport width the preview stands beside the form; below it, under the form. At
+ * 1280 px the form keeps about 500 px between the sidebar and a 500 px right bar.
+ */
+export const WIDE_WORKSPACE_MIN_WIDTH = 1280;
 
 /** spec §9: viewport width minus 800, clamped to 500..790. */
 export function rightBarWidth(viewportWidth: number): number {
@@ -67,6 +75,12 @@ export const PREVIEW_WINDOW_WIDTH = 800;
 export const PREVIEW_WINDOW_HEIGHT = 600;
 /** A file is shown as a preview tab when its visibility equals this value. */
 export const PREVIEW_TAB_VISIBILITY = 1;
+/** How often the workspace checks whether the preview window was closed (spec §2). */
+export const PREVIEW_POPUP_POLL_MS = 500;
+/** PDF pages drawn in the preview at most; the rest are in the download. */
+export const PREVIEW_PDF_MAX_PAGES = 50;
+/** A partner's other documents listed beside the form (GET /api/doc/customerHistory). */
+export const CUSTOMER_HISTORY_COUNT = 10;
 
 // Theme: orange on development hosts, blue elsewhere.
 export const PRIMARY_COLOR_DEVELOPMENT = '#ef6c00';

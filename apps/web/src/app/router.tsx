@@ -43,9 +43,21 @@ const HomePage = lazyPage(
   () => import('../features/home/home-page'),
   (m) => m.HomePage,
 );
+const WorkLayout = lazyPage(
+  () => import('../features/work/work-layout'),
+  (m) => m.WorkLayout,
+);
 const WorkIndexPage = lazyPage(
   () => import('../features/work/work-index-page'),
   (m) => m.WorkIndexPage,
+);
+const DocEditPage = lazyPage(
+  () => import('../features/work/doc-edit-page'),
+  (m) => m.DocEditPage,
+);
+const DocPreviewPage = lazyPage(
+  () => import('../features/work/doc-preview-page'),
+  (m) => m.DocPreviewPage,
 );
 
 const PlaygroundPage = lazyPage(
@@ -72,6 +84,8 @@ export const routes: RouteObject[] = [
       { path: '/account/confirm/:code', element: <ConfirmPage />, handle: anonymous },
       { path: '/playground', element: <PlaygroundPage />, handle: anonymous },
       { path: '/playground/:section', element: <PlaygroundPage />, handle: anonymous },
+      // spec §2: the preview window, in an empty layout (no toolbar), for signed-in users.
+      { path: '/docpreview', element: <DocPreviewPage />, errorElement: <RouteErrorPage /> },
       {
         element: <MainLayout />,
         children: [
@@ -88,7 +102,17 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, element: <HomePage /> },
                   { path: 'home', element: <HomePage /> },
-                  { path: 'work/index', element: <WorkIndexPage /> },
+                  {
+                    path: 'work',
+                    element: <WorkLayout />,
+                    children: [
+                      { index: true, element: <Navigate to="index" replace /> },
+                      { path: 'index', element: <WorkIndexPage /> },
+                      // spec §2 docEdit; one route with an optional id, so that a new
+                      // document's editor stays mounted while it moves to its key.
+                      { path: 'edit/:itemId?', element: <DocEditPage />, id: 'docEdit' },
+                    ],
+                  },
                   { path: 'cl', element: <CodeListsPage /> },
                   { path: 'cl/:cl', element: <CodeListsPage /> },
                 ],

@@ -3,6 +3,10 @@ export const STORAGE_KEYS = {
   apikey: 'listina.apikey',
   organizationId: 'listina.organizationId',
   locale: 'listina.locale',
+  /** spec §4: whether the document preview beside the form is open, '1' or '0'. */
+  previewOpen: 'listina.preview.open',
+  /** spec §4: the preview's liquidation-data switch, '1' or '0'. */
+  previewLiquidation: 'listina.preview.liquidation',
 } as const;
 
 /** Prefixes of keys made per user and table. */

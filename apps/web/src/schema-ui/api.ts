@@ -1,6 +1,16 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Model, Schema } from '@listina/forms';
-import { tableRoutes, type EntityInfo, type ListQuery, type TableRecord } from '@listina/contract';
+import {
+  ROOT_TABLES,
+  rootTableIoRoutes,
+  rootTableRoutes,
+  tableIoRoutes,
+  tableRoutes,
+  type EntityInfo,
+  type ListQuery,
+  type RootTable,
+  type TableRecord,
+} from '@listina/contract';
 import { callApi } from '../api/client';
 import { getApiContext } from '../api/context';
 
@@ -15,6 +25,22 @@ export const tableQueryKey = (table: string, ...rest: unknown[]) =>
 
 export const schemaQueryKey = (table: string) =>
   ['schema', getApiContext().organizationId, table] as const;
+
+const isRootTable = (table: string): table is RootTable =>
+  (ROOT_TABLES as readonly string[]).includes(table);
+
+/**
+ * The list, read, create, update and delete calls of a table: /api/cl/{name}, or /api/{name}
+ * for a root table (spec §7: doc). Both take the same params ({ name, key }).
+ */
+export function recordRoutesOf(table: string) {
+  return isRootTable(table) ? rootTableRoutes(table) : tableRoutes;
+}
+
+/** The export and import calls of a table, at /api/cl/{name} or /api/{name} as above. */
+export function ioRoutesOf(table: string) {
+  return isRootTable(table) ? rootTableIoRoutes(table) : tableIoRoutes;
+}
 
 /** The tables this user may see (GET /api/cl), for the code-list sidebar. */
 export function useEntities() {
@@ -36,6 +62,20 @@ const NO_RIGHTS: TableRights = {
 };
 
 /**
+ * GET /api/cl leaves out the root tables (doc), so their rights are assumed here until it
+ * lists them: the actions are offered and the server refuses what the user may not do; the
+ * sort keys are the doc entity's declared ones. A listed root table wins over this.
+ */
+const ROOT_TABLE_RIGHTS: Record<RootTable, TableRights> = {
+  doc: {
+    canWrite: true,
+    canCreate: true,
+    canDelete: true,
+    sortKeys: ['number', 'issueDate', 'dueDate', 'receivedDate', 'totalAmount'],
+  },
+};
+
+/**
  * The rights of one table from GET /api/cl (the list the code-list sidebar shows, loaded
  * once): undefined while it loads; none at all for a table the list does not have, or when
  * the list failed (the table is then only shown; its own calls report what is wrong).
@@ -43,7 +83,9 @@ const NO_RIGHTS: TableRights = {
 export function useTableRights(table: string): TableRights | undefined {
   const entities = useEntities();
   if (entities.isPending) return undefined;
-  return entities.data?.items.find((item) => item.name === table) ?? NO_RIGHTS;
+  const listed = entities.data?.items.find((item) => item.name === table);
+  if (listed) return listed;
+  return isRootTable(table) ? ROOT_TABLE_RIGHTS[table] : NO_RIGHTS;
 }
 
 /** GET /api/cl/schema/{table}; schemas change only with a deployment. */
@@ -65,7 +107,7 @@ export function fetchDefaultModel(table: string, signal?: AbortSignal): Promise<
 }
 
 export function fetchRecord(table: string, key: string, signal?: AbortSignal) {
-  return callApi(tableRoutes.read, { params: { name: table, key }, signal });
+  return callApi(recordRoutesOf(table).read, { params: { name: table, key }, signal });
 }
 
 export function fetchPage(
@@ -73,21 +115,26 @@ export function fetchPage(
   query: Partial<ListQuery>,
   signal?: AbortSignal,
 ): Promise<{ items: TableRecord[]; nextCursor: string | null }> {
-  return callApi(tableRoutes.list, { params: { name: table }, query, signal });
+  return callApi(recordRoutesOf(table).list, { params: { name: table }, query, signal });
 }
 
 /** POST when the model has no key (create), PUT otherwise; spec §8 errors throw ApiRequestError. */
 export function saveRecord(table: string, model: Model, ignoreWarnings = false) {
   const query = ignoreWarnings ? { ignoreWarnings: 'true' as const } : {};
   const key = typeof model.key === 'string' && model.key !== '' ? model.key : undefined;
+  const routes = recordRoutesOf(table);
   return key === undefined
-    ? callApi(tableRoutes.create, { params: { name: table }, query, body: model })
-    : callApi(tableRoutes.update, { params: { name: table, key }, query, body: model });
+    ? callApi(routes.create, { params: { name: table }, query, body: model })
+    : callApi(routes.update, { params: { name: table, key }, query, body: model });
 }
 
 export function deleteRecords(table: string, keys: string[], ignoreWarnings = false) {
   const query = ignoreWarnings ? { ignoreWarnings: 'true' as const } : {};
-  return callApi(tableRoutes.remove, { params: { name: table }, query, body: { keys } });
+  return callApi(recordRoutesOf(table).remove, {
+    params: { name: table },
+    query,
+    body: { keys },
+  });
 }
 
 export function undoAction(undoId: string) {

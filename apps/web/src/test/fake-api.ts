@@ -7,6 +7,8 @@ export interface RecordedCall {
   path: string;
   headers: Headers;
   body: unknown;
+  /** The body of a multipart call (an upload), as sent. */
+  form?: FormData;
 }
 
 export type Handler = (call: RecordedCall) => Response | Promise<Response>;
@@ -56,11 +58,12 @@ export function fakeApi(handlers: Record<string, Handler> = {}) {
     const url = new URL(input, 'http://localhost');
     const method = init?.method ?? 'GET';
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const call = {
+    const call: RecordedCall = {
       method,
       path: url.pathname + url.search,
       headers: new Headers(init?.headers),
       body,
+      ...(init?.body instanceof FormData ? { form: init.body } : {}),
     };
     calls.push(call);
     const key = Object.keys(all).find((pattern) => matches(pattern, method, url.pathname));

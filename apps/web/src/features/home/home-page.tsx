@@ -10,8 +10,12 @@ import { useI18n } from '../../app/i18n';
 import { useSession } from '../../app/session';
 import { CenteredProgress } from '../../ui/centered-progress';
 import { MessageAlert } from '../../ui/message-alert';
+import { HomeTiles } from './home-tiles';
 
-/** /o/{organizationId}/home: a welcome for now; later issues put tiles here. */
+/**
+ * /o/{organizationId}/home (spec §2): a welcome, the organisation, and the document tiles; the
+ * toolbar holds the search box here.
+ */
 export function HomePage() {
   const { organizationId = '' } = useParams();
   const { t } = useI18n();
@@ -22,7 +26,7 @@ export function HomePage() {
   });
 
   return (
-    <Paper sx={{ p: 3, maxWidth: 720, mx: 'auto' }} data-testid="home-page">
+    <Paper sx={{ p: 3, maxWidth: 960, mx: 'auto' }} data-testid="home-page">
       <Typography variant="h5" component="h1" gutterBottom>
         {t('home.welcome', [user?.displayName ?? ''])}
       </Typography>
@@ -52,9 +56,12 @@ export function HomePage() {
               </Typography>
             </Typography>
           )}
-          <Typography sx={{ mt: 2 }}>{t('home.placeholder')}</Typography>
         </Stack>
       )}
+      <HomeTiles organizationId={organizationId} />
+      <Typography color="text.secondary" sx={{ mt: 2 }}>
+        {t('home.placeholder')}
+      </Typography>
     </Paper>
   );
 }

@@ -23,15 +23,18 @@ interface GridToolbarProps {
   onDeleteSelected: () => void;
   onExport: () => void;
   onImport: () => void;
+  /** The caller's actions for the selected rows, after the grid's own. */
+  extraActions?: ReactNode;
   /** The row count, or other status, at the end of the bar. */
   status: ReactNode;
 }
 
 /** Search box and the grid's actions; those the user may not take are absent. */
-export function GridToolbar({ status, ...actions }: GridToolbarProps) {
+export function GridToolbar({ status, extraActions, ...actions }: GridToolbarProps) {
   return (
     <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
       <ToolbarActions {...actions} />
+      {extraActions}
       <Typography
         variant="body2"
         color="text.secondary"
@@ -49,7 +52,9 @@ export function GridToolbar({ status, ...actions }: GridToolbarProps) {
  * Memoised apart from the status, which changes with every page of rows: a page arriving
  * renders the status again, not the search field and the buttons.
  */
-const ToolbarActions = memo(function ToolbarActions(props: Omit<GridToolbarProps, 'status'>) {
+const ToolbarActions = memo(function ToolbarActions(
+  props: Omit<GridToolbarProps, 'status' | 'extraActions'>,
+) {
   const { t } = useI18n();
   return (
     <>

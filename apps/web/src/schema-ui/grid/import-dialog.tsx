@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -18,6 +19,36 @@ import { formatApiError } from '../../api/format-error';
 import { useI18n } from '../../app/i18n';
 import { MessageAlert } from '../../ui/message-alert';
 import type { ImportReport, ImportState, RowProblem } from './use-import';
+
+const IMPORT_ACCEPT =
+  '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
+
+/** The hidden file chooser the grid's import button clicks; a chosen file goes to the dry run. */
+export function ImportFileInput({
+  ref,
+  onChoose,
+}: {
+  ref: Ref<HTMLInputElement>;
+  onChoose: (file: File) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <input
+      ref={ref}
+      type="file"
+      accept={IMPORT_ACCEPT}
+      hidden
+      aria-label={t('grid.import')}
+      data-testid="grid-import-file"
+      onChange={(event) => {
+        const file = event.target.files?.[0];
+        // Cleared, so that choosing the same file again (after fixing it) is a change too.
+        event.target.value = '';
+        if (file) onChoose(file);
+      }}
+    />
+  );
+}
 
 interface ImportDialogProps {
   state: ImportState;

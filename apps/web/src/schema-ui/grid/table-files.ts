@@ -3,14 +3,14 @@ import {
   type ExportBody,
   type ImportResponse,
   type SpreadsheetFormat,
-  tableIoRoutes,
 } from '@listina/contract';
 import { ApiRequestError } from '../../api/api-error';
 import { buildUrl, fetchApi } from '../../api/client';
+import { ioRoutesOf } from '../api';
 
 /**
- * Export and import of a code-list table as a file (spec §7: POST /api/cl/{name}/export and
- * /import). These carry a binary answer or a multipart body, which callApi does not, so they
+ * Export and import of a table as a file (spec §7: POST /api/{table}/export and /import, under
+ * /api/cl for code lists). These carry a binary answer or a multipart body, which callApi does not, so they
  * go through fetchApi: the same spec §7 headers and spec §8 failures.
  */
 
@@ -44,13 +44,13 @@ export function saveFile(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** POST /api/cl/{table}/export; resolves with the downloaded file's name. */
+/** POST /api/cl/{table}/export (root tables: /api/{table}/export); resolves with the downloaded file's name. */
 export async function exportTable(
   table: string,
   format: SpreadsheetFormat,
   body: ExportBody,
 ): Promise<string> {
-  const url = buildUrl(tableIoRoutes.export.path, { name: table }, { format });
+  const url = buildUrl(ioRoutesOf(table).export.path, { name: table }, { format });
   const response = await fetchApi(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -69,7 +69,7 @@ export interface ImportOptions {
   ignoreWarnings: boolean;
 }
 
-/** POST /api/cl/{table}/import with the file as the multipart part "file". */
+/** POST /api/cl/{table}/import (root tables: /api/{table}/import) with the file as the multipart part "file". */
 export async function importTable(
   table: string,
   file: File,
@@ -79,7 +79,7 @@ export async function importTable(
     ...(options.dryRun ? { dryRun: 'true' } : {}),
     ...(options.ignoreWarnings ? { ignoreWarnings: 'true' } : {}),
   };
-  const url = buildUrl(tableIoRoutes.import.path, { name: table }, query);
+  const url = buildUrl(ioRoutesOf(table).import.path, { name: table }, query);
   const form = new FormData();
   form.append('file', file, file.name);
   // No content-type header: the browser writes the multipart boundary itself.

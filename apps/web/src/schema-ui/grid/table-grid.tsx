@@ -1,4 +1,12 @@
-import { useCallback, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import type { TableRecord } from '@listina/contract';
@@ -21,19 +29,30 @@ import { GridHeader, SELECT_COLUMN_WIDTH } from './grid-header';
 import { GridLoadStatus } from './grid-load-status';
 import { gridStyles, ROW_HEIGHT } from './grid-styles';
 import { GridToolbar } from './grid-toolbar';
-import { ImportDialog } from './import-dialog';
+import { ImportDialog, ImportFileInput } from './import-dialog';
 import { nextSort, type SortKey } from './sort';
 import { useDebouncedValue, useDelayedFlag } from '../timing';
 import { useColumnWidths } from './use-column-widths';
 import { useGridActions, useOpenRow } from './use-grid-actions';
-import { useRowSelection } from './use-row-selection';
+import { selectedInOrder, useRowSelection } from './use-row-selection';
 import { useTableRows } from './use-table-rows';
 
 export interface TableGridProps {
-  /** Code-list table name (GET /api/cl/{table}). */
+  /** Table name (GET /api/cl/{table}, or /api/{table} for a root table such as doc). */
   table: string;
+  /** Fixed list filters, `field:value` each (e.g. a home tile's), sent with every list call. */
+  filter?: readonly string[];
+  /** The search box's text when the grid opens (spec §2: a search passed on in the query). */
+  initialSearch?: string;
   /** Enter or double-click on a row; by default the row opens in the edit dialog. */
   onOpen?: (row: TableRecord) => void;
+  /** The add button; by default it opens the edit dialog on a new record. */
+  onAdd?: () => void;
+  /**
+   * More toolbar actions for the selected rows (their keys in the grid's order), shown while
+   * some are selected; `unselect` drops keys from the selection.
+   */
+  selectionActions?: (keys: string[], unselect: (keys: string[]) => void) => ReactNode;
   /** A lookup's view-all: Enter or double-click picks the row instead of opening it. */
   onPick?: (row: TableRecord) => void;
   /**
@@ -48,8 +67,6 @@ export interface TableGridProps {
   height?: number | string;
 }
 
-const IMPORT_ACCEPT =
-  '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
 const DEFAULT_HEIGHT = 'min(70vh, 760px)';
 
 /** A code-list table as a server-backed grid (spec §2, §9). */
@@ -73,8 +90,12 @@ function SchemaLoading() {
 
 function LoadedGrid({
   table,
+  filter,
+  initialSearch,
   onOpen,
+  onAdd: onAddProp,
   onPick,
+  selectionActions,
   readonly,
   height,
   schema,
@@ -96,9 +117,10 @@ function LoadedGrid({
     [user],
   );
 
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(initialSearch ?? '');
   const [sort, setSort] = useState<SortKey[]>([]);
-  const data = useTableRows(table, useDebouncedValue(search, TABLE_SEARCH_DEBOUNCE_MS), sort);
+  const debouncedSearch = useDebouncedValue(search, TABLE_SEARCH_DEBOUNCE_MS);
+  const data = useTableRows(table, debouncedSearch, sort, filter);
   const { rows } = data;
 
   // The columns of the last rows seen, so that a search without results keeps its columns.
@@ -159,7 +181,10 @@ function LoadedGrid({
     },
     [scrollToTop],
   );
-  const onAdd = useCallback(() => void dialogs.openEdit({ table }), [dialogs, table]);
+  const onAdd = useCallback(
+    () => (onAddProp ? onAddProp() : void dialogs.openEdit({ table })),
+    [dialogs, table, onAddProp],
+  );
   const onDeleteSelected = useCallback(
     () => askDelete({ keys: [...selected] }),
     [askDelete, selected],
@@ -210,6 +235,11 @@ function LoadedGrid({
         onDeleteSelected={onDeleteSelected}
         onExport={onExport}
         onImport={onImport}
+        extraActions={
+          selectionActions && selected.size > 0
+            ? selectionActions(selectedInOrder(rows, selected), unselect)
+            : null
+        }
         status={status}
       />
       <GridLoadStatus
@@ -274,19 +304,7 @@ function LoadedGrid({
           </Box>
         )}
       </Box>
-      <input
-        ref={fileRef}
-        type="file"
-        accept={IMPORT_ACCEPT}
-        hidden
-        aria-label={t('grid.import')}
-        data-testid="grid-import-file"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) void actions.importer.check(file);
-        }}
-      />
+      <ImportFileInput ref={fileRef} onChoose={(file) => void actions.importer.check(file)} />
       <DeleteDialog {...actions.deleteDialog} />
       {isExportOpen && (
         <ExportDialog

@@ -15,6 +15,7 @@ import { useUndo } from '../undo/undo-context';
 import type { DeleteRequest } from './delete-dialog';
 import type { ExportChoice } from './export-dialog';
 import { exportTable } from './table-files';
+import { selectedInOrder } from './use-row-selection';
 import { useImport } from './use-import';
 
 interface GridActionsInput {
@@ -98,10 +99,7 @@ export function useGridActions({ table, rows, selected, headers, onDeleted }: Gr
   };
 
   const runExport = ({ selectedOnly, format }: ExportChoice) => {
-    // The selection in the order the grid shows it; keys no longer loaded go last.
-    const loaded = rows.map((row) => row.key).filter((key) => selected.has(key));
-    const others = [...selected].filter((key) => !loaded.includes(key));
-    const keys = selectedOnly ? [...loaded, ...others] : undefined;
+    const keys = selectedOnly ? selectedInOrder(rows, selected) : undefined;
     return exportTable(table, format, {
       ...(keys ? { keys } : {}),
       // Without columns the server's own list columns are used.

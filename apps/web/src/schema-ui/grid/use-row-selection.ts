@@ -51,3 +51,13 @@ export function useRowSelection(rows: readonly TableRecord[]) {
 
   return { selected, state, toggle, selectAll, unselect };
 }
+
+/** The selected keys in the order the grid shows them; keys no longer loaded go last. */
+export function selectedInOrder(
+  rows: readonly TableRecord[],
+  selected: ReadonlySet<string>,
+): string[] {
+  const loaded = rows.map((row) => row.key).filter((key) => selected.has(key));
+  const shown = new Set(loaded);
+  return [...loaded, ...[...selected].filter((key) => !shown.has(key))];
+}

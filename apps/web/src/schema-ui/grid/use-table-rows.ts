@@ -5,16 +5,23 @@ import { fetchPage, tableQueryKey } from '../api';
 import { sortParam, type SortKey } from './sort';
 import { useDelayedFlag } from '../timing';
 
+const NO_FILTER: readonly string[] = [];
+
 /**
  * The rows of a table page by page (spec §9: pages of 300) along the server's keyset cursor,
- * for one search text and sort. The key starts with tableQueryKey(table) so that a save, a
- * delete or an undo anywhere refreshes it.
+ * for one search text, sort and fixed filter (`field:value` each, e.g. a home tile's). The key
+ * starts with tableQueryKey(table) so that a save, a delete or an undo anywhere refreshes it.
  */
-export function useTableRows(table: string, search: string, sort: readonly SortKey[]) {
+export function useTableRows(
+  table: string,
+  search: string,
+  sort: readonly SortKey[],
+  filter: readonly string[] = NO_FILTER,
+) {
   const sortText = sortParam(sort);
   const searchText = search.trim() === '' ? undefined : search.trim();
   const query = useInfiniteQuery({
-    queryKey: tableQueryKey(table, 'grid', { search: searchText, sort: sortText }),
+    queryKey: tableQueryKey(table, 'grid', { search: searchText, sort: sortText, filter }),
     queryFn: ({ pageParam, signal }) =>
       fetchPage(
         table,
@@ -23,6 +30,7 @@ export function useTableRows(table: string, search: string, sort: readonly SortK
           ...(pageParam ? { cursor: pageParam } : {}),
           ...(sortText ? { sort: sortText } : {}),
           ...(searchText ? { search: searchText } : {}),
+          ...(filter.length > 0 ? { filter: [...filter] } : {}),
         },
         signal,
       ),

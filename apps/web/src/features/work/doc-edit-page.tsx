@@ -1,0 +1,159 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import type { Model } from '@listina/forms';
+import { formatApiError } from '../../api/format-error';
+import { useI18n } from '../../app/i18n';
+import { canSave } from '../../schema-ui/dialogs/edit-dialog-state';
+import { WarningsDialog } from '../../schema-ui/dialogs/warnings-dialog';
+import { SchemaForm } from '../../schema-ui/form/schema-form';
+import { UndoContext, useUndo, type Undo, type UndoOffer } from '../../schema-ui/undo/undo-context';
+import { CenteredProgress } from '../../ui/centered-progress';
+import { MessageAlert } from '../../ui/message-alert';
+import { CustomerHistory } from './customer-history';
+import { DocEditorHeader } from './doc-editor-header';
+import { DocUpload } from './doc-upload';
+import { PreviewPanel } from './preview/preview-panel';
+import { usePreviewSide } from './preview/use-preview-side';
+import { RightBar, useIsWideWorkspace } from './right-bar';
+import { useDocEditor } from './use-doc-editor';
+
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/**
+ * /o/{organizationId}/work/edit/{itemId?} (spec §2 docEdit): a document's form with its
+ * preview in the right bar, or a new document (no itemId) with its files to upload.
+ */
+export function DocEditPage() {
+  const { organizationId = '', itemId } = useParams();
+  const undo = useUndo();
+  const [generation, setGeneration] = useState(0);
+  // spec §2: the undo snackbar hides on a route change. A new document's save moves to its
+  // own route, so its undo offer is made once that route is shown.
+  const pending = useRef<UndoOffer[]>([]);
+  const deferred = useMemo<Undo>(() => ({ offer: (offer) => pending.current.push(offer) }), []);
+  useEffect(() => {
+    for (const offer of pending.current.splice(0)) undo.offer(offer);
+  }, [itemId, undo]);
+
+  return (
+    <UndoContext value={itemId === undefined ? deferred : undo}>
+      <DocEditor
+        key={`${itemId ?? ''}:${generation}`}
+        organizationId={organizationId}
+        itemId={itemId}
+        onReload={() => setGeneration((value) => value + 1)}
+      />
+    </UndoContext>
+  );
+}
+
+interface DocEditorProps {
+  organizationId: string;
+  itemId: string | undefined;
+  onReload: () => void;
+}
+
+function DocEditor({ organizationId, itemId, onReload }: DocEditorProps) {
+  const { t } = useI18n();
+  const isWide = useIsWideWorkspace();
+  const editor = useDocEditor({ organizationId, itemId, onReload });
+  const { state, schema, loadError, formRef } = editor;
+  const side = usePreviewSide(itemId ?? '', organizationId);
+  const model: Model | null = state.model;
+  const status = itemId === undefined ? null : (text(state.original?.status) ?? null);
+  const title =
+    itemId === undefined
+      ? t('work.edit.newTitle')
+      : (text(state.original?.displayTitle) ??
+        text(state.original?.number) ??
+        t('work.edit.title'));
+  const customerKey = text(model?.customerKey);
+  const documentTypeId =
+    typeof model?.documentTypeId === 'number' ? model.documentTypeId : undefined;
+
+  let rightBar = null;
+  if (itemId === undefined) {
+    rightBar = (
+      <RightBar beside={isWide}>
+        <DocUpload busy={state.busy || !model} onUpload={(files) => void editor.upload(files)} />
+      </RightBar>
+    );
+  } else if (side.isShown) {
+    rightBar = (
+      <RightBar beside={isWide}>
+        <PreviewPanel
+          documentKey={itemId}
+          costLines={model?.costLines}
+          onClose={side.close}
+          onPopOut={side.popOut}
+        />
+      </RightBar>
+    );
+  }
+
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        flexDirection: isWide ? 'row' : 'column',
+        gap: 2,
+        flex: 1,
+        minHeight: 0,
+        overflow: isWide ? 'hidden' : 'auto',
+      }}
+    >
+      <Paper
+        sx={{ flex: isWide ? 1 : 'none', minWidth: 0, p: 2, overflow: isWide ? 'auto' : 'visible' }}
+        data-testid="doc-edit-page"
+      >
+        <DocEditorHeader
+          organizationId={organizationId}
+          title={title}
+          status={status}
+          canSave={canSave(state)}
+          canActivate={status === 'draft'}
+          canShowPreview={itemId !== undefined && !side.isOpen && !side.isPoppedOut}
+          isActivateDisabled={state.busy || state.dirty}
+          onSave={() => void editor.save()}
+          onActivate={() => void editor.activate()}
+          onShowPreview={side.open}
+        />
+        {state.busy ? <LinearProgress /> : <LinearProgress sx={{ visibility: 'hidden' }} />}
+        {loadError ? (
+          <MessageAlert message={formatApiError(loadError, t)} testId="doc-load-error" />
+        ) : !schema || !model ? (
+          <CenteredProgress label={t('schemaForm.dialog.loading')} />
+        ) : (
+          <SchemaForm
+            ref={formRef}
+            schema={schema}
+            model={model}
+            onChange={(next) => editor.dispatch({ type: 'changed', model: next })}
+            readonly={state.busy || state.mode === 'closed'}
+            serverError={state.serverError}
+            validations={model.validations}
+            testId="doc-form"
+          />
+        )}
+        {customerKey && (
+          <CustomerHistory
+            organizationId={organizationId}
+            input={{ customerKey, documentKey: itemId, documentTypeId }}
+          />
+        )}
+      </Paper>
+      {rightBar}
+      {state.prompt?.kind === 'warnings' && (
+        <WarningsDialog
+          text={state.prompt.text}
+          onContinue={() => void editor.continueAnyway()}
+          onCancel={() => editor.dispatch({ type: 'promptDismissed' })}
+          testId="doc-warnings"
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,107 @@
+import { lazy, Suspense } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import type { DocFile } from '@listina/contract';
+import { useI18n } from '../../../app/i18n';
+import { CenteredProgress } from '../../../ui/centered-progress';
+import { MessageAlert } from '../../../ui/message-alert';
+import { formatXml } from './xml-format';
+
+// pdf.js (and its worker) load only when a PDF is shown.
+const PdfView = lazy(() => import('./pdf-view').then((m) => ({ default: m.PdfView })));
+
+export type PreviewKind = 'pdf' | 'image' | 'xml' | 'text' | 'none';
+
+/** How the preview shows a file, by what the server found its content to be. */
+export function previewKindOf(file: Pick<DocFile, 'fileType'>): PreviewKind {
+  switch (file.fileType) {
+    case 'pdf':
+      return 'pdf';
+    // TIFF is left out: browsers do not draw it.
+    case 'png':
+    case 'jpeg':
+      return 'image';
+    case 'einvoice-xml':
+    case 'xml':
+      return 'xml';
+    case 'text':
+    case 'csv':
+      return 'text';
+    default:
+      return 'none';
+  }
+}
+
+/** One file of the preview: a PDF's pages, an image, an XML e-invoice as text, or a link. */
+export function PreviewFile({ file }: { file: DocFile }) {
+  const { t } = useI18n();
+  const title = file.previewTitle || file.name;
+  const kind = previewKindOf(file);
+  switch (kind) {
+    case 'pdf':
+      return (
+        <Suspense fallback={<CenteredProgress label={t('work.preview.loading')} />}>
+          <PdfView url={file.url} title={title} />
+        </Suspense>
+      );
+    case 'image':
+      return (
+        <Box
+          component="img"
+          src={file.url}
+          alt={title}
+          sx={{ display: 'block', maxWidth: '100%', mx: 'auto' }}
+          data-testid="preview-image"
+        />
+      );
+    case 'xml':
+    case 'text':
+      return <TextView file={file} isXml={kind === 'xml'} />;
+    case 'none':
+      return (
+        <Alert severity="info" data-testid="preview-none">
+          {t('work.preview.noPreview')}{' '}
+          <Link href={file.downloadUrl} download={file.name}>
+            {t('work.preview.downloadFile', [file.name])}
+          </Link>
+        </Alert>
+      );
+  }
+}
+
+/** A text file's content, an XML one laid out by element; read by its signed link. */
+function TextView({ file, isXml }: { file: DocFile; isXml: boolean }) {
+  const { t } = useI18n();
+  const content = useQuery({
+    queryKey: ['docFileText', file.key, file.sha256],
+    queryFn: async ({ signal }) => {
+      // A signed link: no apikey, no organisation header (spec: usable directly).
+      const response = await fetch(file.url, { signal });
+      if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+      return response.text();
+    },
+    staleTime: Infinity,
+  });
+  if (content.isPending) return <CenteredProgress label={t('work.preview.loading')} />;
+  if (content.isError) {
+    return <MessageAlert message={t('work.preview.textFailed')} testId="preview-text-error" />;
+  }
+  return (
+    <Box
+      component="pre"
+      sx={{
+        m: 0,
+        p: 1,
+        fontSize: 12,
+        whiteSpace: 'pre-wrap',
+        overflowWrap: 'anywhere',
+        bgcolor: 'grey.50',
+      }}
+      data-testid="preview-text"
+    >
+      {isXml ? formatXml(content.data) : content.data}
+    </Box>
+  );
+}

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { formatApiError } from '../../api/format-error';
+import { useI18n } from '../../app/i18n';
+import { invalidateTables } from '../../schema-ui/api';
+import { useEditDialog } from '../../schema-ui/dialogs/use-edit-dialog';
+import { isWarningsOnly } from '../../schema-ui/form/server-messages';
+import { useUndo } from '../../schema-ui/undo/undo-context';
+import {
+  activateDocuments,
+  DOC_TABLE,
+  previewQueryKey,
+  uploadDocument,
+  type UploadFiles,
+} from './doc-api';
+
+interface DocEditorInput {
+  organizationId: string;
+  /** The document's key; none on a new document (spec §4 create mode). */
+  itemId: string | undefined;
+  /** Shows the document afresh from the server (after a save or an activation). */
+  onReload: () => void;
+}
+
+/**
+ * The document editor's data and actions: the edit dialog's machinery (schema, record or
+ * default model, save with the warnings round trip and undo) used as a page, plus the upload
+ * of a new document with its files and the activation of a draft.
+ */
+export function useDocEditor({ organizationId, itemId, onReload }: DocEditorInput) {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const undo = useUndo();
+  const isCreate = itemId === undefined;
+  const openDocument = (key: string) =>
+    void navigate(`/o/${organizationId}/work/edit/${key}`, { replace: true });
+  const editor = useEditDialog({
+    table: DOC_TABLE,
+    key: itemId,
+    writeable: true,
+    onSaved: (record) => (isCreate ? openDocument(record.key) : onReload()),
+  });
+  const { state, dispatch, formRef } = editor;
+  /** What Continue anyway repeats after warnings (spec §4): the save, or the upload. */
+  const [retry, setRetry] = useState<{ kind: 'save' } | { kind: 'upload'; files: UploadFiles }>({
+    kind: 'save',
+  });
+
+  const failed = (error: unknown) => {
+    if (isWarningsOnly(error))
+      dispatch({ type: 'saveWarned', error, text: formatApiError(error, t) });
+    else dispatch({ type: 'saveFailed', error });
+  };
+
+  const save = (ignoreWarnings = false) => {
+    setRetry({ kind: 'save' });
+    return editor.save({ ignoreWarnings });
+  };
+
+  /** spec §7 uploadDoc: the files and the form's values make the new draft, then it opens. */
+  const upload = async (files: UploadFiles, ignoreWarnings = false) => {
+    const model = state.model;
+    if (!model) return;
+    setRetry({ kind: 'upload', files });
+    if (!ignoreWarnings && !(formRef.current?.validate() ?? true)) return;
+    dispatch({ type: 'saveStarted', addAnother: false });
+    try {
+      const result = await uploadDocument(files, model, ignoreWarnings);
+      undo.offer({ undoIds: [result.undoId], kind: 'other', tables: [DOC_TABLE] });
+      void invalidateTables(queryClient, [DOC_TABLE]);
+      // The answer carries the new document's files: its preview needs no second call.
+      queryClient.setQueryData(previewQueryKey(result.item.key), result.preview);
+      openDocument(result.item.key);
+    } catch (error) {
+      failed(error);
+    }
+  };
+
+  /** POST /api/doc/activate of this draft; what is missing shows on the form's fields. */
+  const activate = async () => {
+    if (itemId === undefined) return;
+    dispatch({ type: 'saveStarted', addAnother: false });
+    try {
+      const result = await activateDocuments([itemId]);
+      undo.offer({ undoIds: [result.undoId], kind: 'other', tables: [DOC_TABLE] });
+      await invalidateTables(queryClient, [DOC_TABLE]);
+      onReload();
+    } catch (error) {
+      dispatch({ type: 'saveFailed', error });
+    }
+  };
+
+  const continueAnyway = () => (retry.kind === 'upload' ? upload(retry.files, true) : save(true));
+
+  return { ...editor, isCreate, save, upload, activate, continueAnyway };
+}

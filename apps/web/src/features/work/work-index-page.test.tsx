@@ -1,0 +1,121 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { en } from '../../test/catalogue';
+import { apiError, json, type RecordedCall } from '../../test/fake-api';
+import { renderApp } from '../../test/render';
+import { docRow, workApi } from './work-test-kit';
+
+const listCalls = (calls: RecordedCall[]) =>
+  calls
+    .filter((call) => call.method === 'GET' && /^\/api\/doc(\?|$)/.test(call.path))
+    .map((call) => new URL(call.path, 'http://localhost').searchParams);
+
+const rowTitles = () =>
+  screen.queryAllByTestId('grid-row').map((row) => row.querySelectorAll('td')[1]?.textContent);
+
+const checkbox = (title: string) =>
+  screen.getByRole('checkbox', { name: en('grid.selectRow', title) });
+
+describe('document list', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("lists with the tile's filter and the search of the address", async () => {
+    const calls = workApi();
+    renderApp('/o/org-1/work/index?filterId=drafts&search=lipa');
+    await waitFor(() => expect(rowTitles()).toEqual(['R-000001', 'R-000002']));
+    const [query] = listCalls(calls);
+    expect(query?.getAll('filter')).toEqual(['status:draft']);
+    expect(query?.get('search')).toBe('lipa');
+    expect(listCalls(calls)).toHaveLength(1);
+    expect(screen.getByTestId<HTMLInputElement>('grid-search').value).toBe('lipa');
+    expect(screen.getByTestId('work-filter-label').textContent).toBe('Drafts');
+    expect(screen.getByTestId('work-search-text').textContent).toBe(
+      en('work.documents.searchFor', 'lipa'),
+    );
+    const sidebar = screen.getByTestId('work-sidebar');
+    expect(within(sidebar).getByTestId('work-tile-drafts').getAttribute('aria-current')).toBe(
+      'page',
+    );
+  });
+
+  it('searches without a filter for filterId=search, and opens a row in the editor', async () => {
+    const calls = workApi();
+    const app = renderApp('/o/org-1/work/index?filterId=search&search=R-2');
+    await waitFor(() => expect(rowTitles()).toHaveLength(2));
+    const [query] = listCalls(calls);
+    expect(query?.getAll('filter')).toEqual([]);
+    expect(query?.get('search')).toBe('R-2');
+
+    await userEvent.dblClick(
+      screen.getAllByTestId('grid-row')[1]?.querySelectorAll('td')[1] as HTMLElement,
+    );
+    await waitFor(() => expect(app.location()).toBe('/o/org-1/work/edit/d-2'));
+  });
+
+  it('activates the selected documents and offers undo, or shows why not', async () => {
+    let refuse = false;
+    const calls = workApi({
+      'POST /api/doc/activate': ({ body }) =>
+        refuse
+          ? apiError(400, 'R-000001: this field is needed before the document is activated.')
+          : json({
+              items: (body as { keys: string[] }).keys.map((_, i) => docRow(i + 1)),
+              undoId: 'u-7',
+            }),
+    });
+    renderApp('/o/org-1/work/index?filterId=drafts');
+    await waitFor(() => expect(rowTitles()).toHaveLength(2));
+    await userEvent.click(checkbox('R-000002'));
+    await userEvent.click(checkbox('R-000001'));
+    await userEvent.click(screen.getByTestId('work-activate-selected'));
+
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/api/doc/activate')?.body).toEqual({
+        keys: ['d-1', 'd-2'],
+      }),
+    );
+    expect(await screen.findByText(en('schemaForm.undo.saved'))).toBeTruthy();
+    // The activated rows leave the selection, and the list is asked again.
+    await waitFor(() => expect(screen.queryByTestId('work-activate-selected')).toBeNull());
+    await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(1));
+
+    refuse = true;
+    await userEvent.click(checkbox('R-000001'));
+    await userEvent.click(screen.getByTestId('work-activate-selected'));
+    expect((await screen.findByTestId('work-bulk-error')).textContent).toBe(
+      'R-000001: this field is needed before the document is activated.',
+    );
+  });
+
+  it('downloads the selected documents as one zip under the server name', async () => {
+    const saved: string[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:work-test');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    const calls = workApi({
+      'POST /api/doc/download': () =>
+        new Response('zip', {
+          headers: {
+            'content-type': 'application/zip',
+            'content-disposition': 'attachment; filename="dokumenti.zip"',
+          },
+        }),
+    });
+    renderApp('/o/org-1/work/index');
+    await waitFor(() => expect(rowTitles()).toHaveLength(2));
+    await userEvent.click(checkbox('R-000002'));
+    await userEvent.click(screen.getByTestId('work-download-selected'));
+
+    await waitFor(() => expect(saved).toEqual(['dokumenti.zip']));
+    const call = calls.find((c) => c.path.startsWith('/api/doc/download'));
+    expect(call?.path).toBe('/api/doc/download?mode=zip');
+    expect(call?.body).toEqual({ keys: ['d-2'] });
+  });
+});

@@ -1,0 +1,125 @@
+import type { DocFile, PreviewInfo, TableRecord, Tile } from '@listina/contract';
+import type { SchemaInput } from '@listina/forms';
+import { json, organizations, signedIn, type Handler } from '../../test/fake-api';
+
+/** Test data and fakes for the workspace's component tests (not a test file itself). */
+
+/** A doc schema as the server serves it, trimmed to fields that need no lookups. */
+export const docSchema: SchemaInput = {
+  id: 'doc',
+  labelId: 'doc.title',
+  options: { canShowPreview: true },
+  fields: [
+    { name: 'number', dataType: 'text', inputType: 'text', labelId: 'doc.number' },
+    { name: 'issueDate', dataType: 'date', inputType: 'date', labelId: 'doc.issueDate' },
+    {
+      name: 'totalAmount',
+      dataType: 'decimal',
+      inputType: 'currency',
+      labelId: 'doc.totalAmount',
+    },
+    {
+      name: 'status',
+      dataType: 'text',
+      inputType: 'label',
+      labelId: 'doc.status',
+      readonly: true,
+    },
+    {
+      name: 'costLines',
+      inputType: 'grid',
+      labelId: 'doc.costLines',
+      schema: {
+        id: 'docCostLine',
+        labelId: 'docCostLine.title',
+        allowEmptyArray: true,
+        fields: [
+          { name: 'account', dataType: 'text', inputType: 'text', labelId: 'docCostLine.account' },
+          {
+            name: 'amount',
+            dataType: 'decimal',
+            inputType: 'currency',
+            labelId: 'docCostLine.amount',
+          },
+        ],
+      },
+    },
+  ],
+};
+
+export const tiles: Tile[] = [
+  {
+    filterId: 'drafts',
+    labelId: 'tiles.drafts',
+    label: 'Drafts',
+    count: 3,
+    filter: ['status:draft'],
+  },
+  {
+    filterId: 'active',
+    labelId: 'tiles.active',
+    label: 'In approval',
+    count: 1234,
+    filter: ['status:active'],
+  },
+];
+
+export function docRow(n: number, status = 'draft'): TableRecord {
+  return {
+    id: n,
+    key: `d-${n}`,
+    version: 1,
+    displayTitle: `R-${String(n).padStart(6, '0')}`,
+    number: `R-${String(n).padStart(6, '0')}`,
+    issueDate: '2026-03-01',
+    totalAmount: `${100 + n}.00`,
+    status,
+  };
+}
+
+export function docFile(key: string, overrides: Partial<DocFile> = {}): DocFile {
+  return {
+    key,
+    fileTypeCode: 'attachment',
+    visibility: 1,
+    url: `/api/file/${key}-token`,
+    downloadUrl: `/api/file/${key}-token?download=1`,
+    fileType: 'png',
+    mime: 'image/png',
+    einvoiceFormat: null,
+    previewTitle: `${key}.png`,
+    name: `${key}.png`,
+    size: 10,
+    sha256: `sha-${key}`,
+    createdAt: '2026-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function previewInfo(documentKey: string, files: DocFile[]): PreviewInfo {
+  return {
+    documentKey,
+    files,
+    fileTypeCodes: [
+      { code: 'main', label: 'Document' },
+      { code: 'attachment', label: 'Attachment' },
+    ],
+    documents: files.filter((file) => file.fileTypeCode === 'main').map((file) => file.key),
+    attachments: files.filter((file) => file.fileTypeCode === 'attachment').map((file) => file.key),
+    expiresAt: '2099-01-01T00:00:00.000Z',
+  };
+}
+
+/**
+ * A signed-in user of org-1 with the document calls answered: GET /api/cl without doc (as the
+ * server lists only code lists), the doc schema, the tiles and a list of rows.
+ */
+export function workApi(handlers: Record<string, Handler> = {}, rows = [docRow(1), docRow(2)]) {
+  return signedIn(organizations(1), {
+    'GET /api/cl': () => json({ items: [] }),
+    'GET /api/cl/schema/:name': () => json(docSchema),
+    'GET /api/tile': () => json({ items: tiles }),
+    'GET /api/doc': () => json({ items: rows, nextCursor: null }),
+    ...handlers,
+  });
+}
