@@ -83,6 +83,8 @@ export const EntityInfoSchema = z.object({
   canDelete: z.boolean(),
   /** The declared sort keys, as the list call's sort parameter accepts them. */
   sortKeys: z.array(z.string()),
+  /** A root table (doc): served at /api/{name}, not a code list of the sidebar. */
+  root: z.boolean(),
 });
 export type EntityInfo = z.infer<typeof EntityInfoSchema>;
 export const EntityListSchema = z.object({ items: z.array(EntityInfoSchema) });

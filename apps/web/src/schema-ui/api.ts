@@ -62,20 +62,6 @@ const NO_RIGHTS: TableRights = {
 };
 
 /**
- * GET /api/cl leaves out the root tables (doc), so their rights are assumed here until it
- * lists them: the actions are offered and the server refuses what the user may not do; the
- * sort keys are the doc entity's declared ones. A listed root table wins over this.
- */
-const ROOT_TABLE_RIGHTS: Record<RootTable, TableRights> = {
-  doc: {
-    canWrite: true,
-    canCreate: true,
-    canDelete: true,
-    sortKeys: ['number', 'issueDate', 'dueDate', 'receivedDate', 'totalAmount'],
-  },
-};
-
-/**
  * The rights of one table from GET /api/cl (the list the code-list sidebar shows, loaded
  * once): undefined while it loads; none at all for a table the list does not have, or when
  * the list failed (the table is then only shown; its own calls report what is wrong).
@@ -84,8 +70,7 @@ export function useTableRights(table: string): TableRights | undefined {
   const entities = useEntities();
   if (entities.isPending) return undefined;
   const listed = entities.data?.items.find((item) => item.name === table);
-  if (listed) return listed;
-  return isRootTable(table) ? ROOT_TABLE_RIGHTS[table] : NO_RIGHTS;
+  return listed ?? NO_RIGHTS;
 }
 
 /** GET /api/cl/schema/{table}; schemas change only with a deployment. */

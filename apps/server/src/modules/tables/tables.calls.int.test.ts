@@ -114,11 +114,11 @@ describe('table calls in general', () => {
     expect((await read(costCenter, centre.key)).statusCode).toBe(404);
   });
 
-  it('lists the tables with their labels', async () => {
+  it('lists the tables with their labels, the root tables flagged', async () => {
     const res = await suite.t.app.inject({ url: '/api/cl', headers: suite.headers });
-    expect(res.json().items.map((i: { name: string }) => i.name)).toEqual(
-      listed.filter((e) => e.api !== 'root').map((e) => e.name),
-    );
+    const items = res.json<{ items: { name: string; root: boolean }[] }>().items;
+    expect(items.map((i) => i.name)).toEqual(listed.map((e) => e.name));
+    expect(items.filter((i) => i.root).map((i) => i.name)).toEqual(['doc']);
   });
 
   it('serves the root tables (doc) at /api/{name} only, not under /api/cl', async () => {

@@ -68,6 +68,7 @@ export function registerTableRoutes(
       canCreate: rights.canCreate,
       canDelete: rights.canDelete,
       sortKeys: rights.sortKeys,
+      root: rights.root,
     })),
   }));
   addRoute(app, auth, r.schema, async ({ params }) => tables.schema(params.name ?? ''));

@@ -228,9 +228,9 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
   }
 
   return {
-    /** The listed tables with what this user may do with them (GET /api/cl). */
+    /** The listed tables with what this user may do with them (GET /api/cl), root tables flagged. */
     entities(scope: TableScope) {
-      return ENTITIES.filter((e) => !e.hidden && e.api !== 'root').map((e) => {
+      return ENTITIES.filter((e) => !e.hidden).map((e) => {
         const writable = canWrite(e, scope.organization.roles);
         return {
           entity: e,
@@ -238,6 +238,7 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
           canCreate: writable && e.canCreate !== false,
           canDelete: writable && e.canDelete !== false,
           sortKeys: sortKeysOf(e),
+          root: e.api === 'root',
         };
       });
     },

@@ -27,6 +27,7 @@ const entities = [
     canCreate: true,
     canDelete: true,
     sortKeys: ['code'],
+    root: false,
   },
   {
     name: 'vatRate',
@@ -36,6 +37,7 @@ const entities = [
     canCreate: false,
     canDelete: false,
     sortKeys: ['code', 'name'],
+    root: false,
   },
 ];
 

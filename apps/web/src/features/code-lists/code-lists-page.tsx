@@ -31,7 +31,8 @@ export function CodeListsPage() {
     return <MessageAlert message={formatApiError(entities.error, t)} testId="code-lists-error" />;
   }
   if (!entities.data) return <CenteredProgress />;
-  const items = entities.data.items;
+  // Root tables (doc) have screens of their own, not a place among the code lists.
+  const items = entities.data.items.filter((item) => !item.root);
   const first = items[0];
   if (cl === undefined && first) {
     return <Navigate to={`/o/${organizationId}/cl/${first.name}`} replace />;

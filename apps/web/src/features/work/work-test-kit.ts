@@ -110,13 +110,25 @@ export function previewInfo(documentKey: string, files: DocFile[]): PreviewInfo 
   };
 }
 
+/** The doc table as GET /api/cl lists it to a writer: a root table with its sort keys. */
+export const docEntity = {
+  name: 'doc',
+  labelId: 'doc.title',
+  label: 'Documents',
+  canWrite: true,
+  canCreate: true,
+  canDelete: true,
+  sortKeys: ['number', 'issueDate', 'dueDate', 'receivedDate', 'totalAmount'],
+  root: true,
+};
+
 /**
- * A signed-in user of org-1 with the document calls answered: GET /api/cl without doc (as the
- * server lists only code lists), the doc schema, the tiles and a list of rows.
+ * A signed-in user of org-1 with the document calls answered: GET /api/cl with doc, the doc
+ * schema, the tiles and a list of rows.
  */
 export function workApi(handlers: Record<string, Handler> = {}, rows = [docRow(1), docRow(2)]) {
   return signedIn(organizations(1), {
-    'GET /api/cl': () => json({ items: [] }),
+    'GET /api/cl': () => json({ items: [docEntity] }),
     'GET /api/cl/schema/:name': () => json(docSchema),
     'GET /api/tile': () => json({ items: tiles }),
     'GET /api/doc': () => json({ items: rows, nextCursor: null }),

@@ -33,6 +33,7 @@ const partnerEntity = {
   canCreate: true,
   canDelete: true,
   sortKeys: ['code', 'name'],
+  root: false,
 };
 
 interface PartnerApiOptions {

@@ -58,6 +58,7 @@ export const rateEntity: EntityInfo = {
   canCreate: true,
   canDelete: true,
   sortKeys: ['code', 'name', 'rate'],
+  root: false,
 };
 
 export const rateRows = (from: number, count: number) =>
