@@ -14,6 +14,7 @@ import * as m0012 from './0012-register-tax-numbers';
 import * as m0013 from './0013-documents';
 import * as m0014 from './0014-document-file-links';
 import * as m0015 from './0015-document-search-vector';
+import * as m0016 from './0016-document-search-function';
 
 /** Forward-only migrations, in order. Never edit one after it has landed; add the next. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0013-documents': m0013,
   '0014-document-file-links': m0014,
   '0015-document-search-vector': m0015,
+  '0016-document-search-function': m0016,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableRecord } from '@listina/contract';
 import {
@@ -10,6 +11,7 @@ import {
   multipartBody,
   type TestApp,
 } from '../../../test/factories';
+import { inScope } from '../../db/scope';
 import { doc } from '../tables/entities/doc';
 import { partner } from '../tables/entities/partner';
 
@@ -131,5 +133,26 @@ describe('document search', () => {
     expect(await found('zabnica')).toEqual([]);
     expect(await found('0042', foreignHeaders)).toEqual(['S-2026-0042']);
     expect(await found('poslovnih', foreignHeaders)).toEqual([]);
+  });
+});
+
+describe('listina_fts_ids', () => {
+  it('matches only in the scope organisation, and refuses tables without a search vector', async () => {
+    const db = t.database.db;
+    const user = await db.selectFrom('app_user').select('id').executeTakeFirstOrThrow();
+    const orgs = await db.selectFrom('organization').select('id').orderBy('id').execute();
+    const ids = (organizationId?: string) =>
+      inScope(db, { userId: user.id, ...(organizationId ? { organizationId } : {}) }, (trx) =>
+        sql<{ id: string }>`select listina_fts_ids('doc', ${"'0042':*"}, 100) as id`.execute(trx),
+      );
+    expect((await ids()).rows).toEqual([]);
+    const perOrganization = await Promise.all(orgs.map((o) => ids(o.id)));
+    expect(perOrganization.map((r) => r.rows.length)).toEqual([1, 1]);
+    expect(perOrganization[0]?.rows[0]?.id).not.toEqual(perOrganization[1]?.rows[0]?.id);
+    await expect(
+      inScope(db, { userId: user.id, organizationId: orgs[0]?.id }, (trx) =>
+        sql`select listina_fts_ids('partner', 'x', 1)`.execute(trx),
+      ),
+    ).rejects.toThrow(/no search vector on partner/);
   });
 });

@@ -115,6 +115,17 @@ function tsquerySql(query: string): RawBuilder<unknown> {
   return sql`(to_tsquery('simple', ${query}::text) || to_tsquery('english', ${query}::text))`;
 }
 
+/** Matches of a full-text search ranked at most: the first ones found (migration 0016). */
+export const MAX_RANKED_MATCHES = 5000;
+
+/**
+ * The ids of the documents of the scope's organisation matching a searchQuery text, through
+ * the GIN index despite row-level security (listina_fts_ids, migration 0016).
+ */
+export function matchingIdsSql(table: string, query: string): RawBuilder<boolean> {
+  return sql<boolean>`(id in (select listina_fts_ids(${table}, ${query}::text, ${MAX_RANKED_MATCHES})))`;
+}
+
 /** Whether the tsvector in column matches a searchQuery text. */
 export function matchesSql(column: string, query: string): RawBuilder<boolean> {
   return sql<boolean>`(${sql.ref(column)} @@ ${tsquerySql(query)})`;

@@ -1,6 +1,6 @@
 import { checkBic, checkIban, compactCode, roundDecimal } from '@listina/forms';
 import type { MessageSpec } from '../../../lib/errors';
-import { matchesSql, rankSql, searchQuery } from '../../documents/text/search-document';
+import { matchingIdsSql, rankSql, searchQuery } from '../../documents/text/search-document';
 import { defineEntity, type ColumnDef } from '../entity';
 
 /** spec §4: a document's life; the workflow (issue 6) moves it on from active. */
@@ -335,7 +335,11 @@ export const doc = defineEntity({
   writeRoles: ['accountant', 'dataentry', 'dataentryextended'],
   warnings: (model) => Promise.resolve(totalWarning(model)),
   // Number, partner, amounts, description and the files' text, ranked (migration 0015).
-  fullText: { query: searchQuery, matches: matchesSql, rank: rankSql },
+  fullText: {
+    query: searchQuery,
+    matches: (_column, q) => matchingIdsSql('doc', q),
+    rank: rankSql,
+  },
   schema: { options: { canShowPreview: true } },
   sample: (n) => {
     const net = 100 + (n % 900);
