@@ -1,9 +1,11 @@
 import { loadConfig, ConfigError, type Config } from './config';
 import { createDb, migrateToLatest, type DbHandle } from './db/create-db';
 import { seedDemo } from './db/seed/demo';
+import { startDemoDocuments } from './db/seed/demo-documents';
 import { startupBanner } from './startup-banner';
 import { buildApp } from './app';
 import { ensureTemplate, prepareTemplateDir } from './db/pglite-template';
+import { createBlobStore } from './plugins/storage/create-blob-store';
 
 /** Starts the whole product: database, migrations, demo seed, HTTP server, mail outbox. */
 async function main() {
@@ -57,12 +59,18 @@ async function main() {
     }),
   );
 
+  // Invoices for the demo organisations, drawn in the background once the server answers.
+  const demoDocuments = config.seedDemo
+    ? startDemoDocuments(database.db, createBlobStore(config), app.log)
+    : undefined;
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: finishing requests in flight, then stopping`);
     await app.close();
+    await demoDocuments?.stop();
     await database.close();
     process.exit(0);
   };

@@ -95,6 +95,22 @@ const MANY_ORGS = [
   'Vinska klet Goriška',
 ];
 
+/** Every organisation the seed makes: the demo user's four, then eight more of user many. */
+export const SEEDED_ORGS: {
+  name: string;
+  nick: string;
+  taxNumber: string;
+  members: Record<string, string[]>;
+}[] = [
+  ...DEMO_ORGS.map(({ roles, ...o }) => ({ ...o, members: { demo: roles, many: ['user'] } })),
+  ...MANY_ORGS.slice(0, 8).map((nick, i) => ({
+    name: `${nick} d.o.o.`,
+    nick,
+    taxNumber: `SI${demoTaxNumber(20 + i)}`,
+    members: { many: i % 3 === 0 ? ['orgadmin'] : ['user'] },
+  })),
+];
+
 /** An SI56 IBAN with valid national and ISO 7064 check digits, from a bank code and a number. */
 export function slovenianIban(bankCode: string, account: string): string {
   const body = `${bankCode}${account}`.padStart(13, '0');
@@ -131,17 +147,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         .executeTakeFirstOrThrow();
       users.set(u.username, row.id);
     }
-    const orgs = [
-      ...DEMO_ORGS.map((o) => ({ ...o, members: { demo: o.roles, many: ['user'] } })),
-      ...MANY_ORGS.slice(0, 8).map((nick, i) => ({
-        name: `${nick} d.o.o.`,
-        nick,
-        taxNumber: `SI${demoTaxNumber(20 + i)}`,
-        roles: [],
-        members: { many: i % 3 === 0 ? ['orgadmin'] : ['user'] },
-      })),
-    ];
-    for (const [index, o] of orgs.entries()) {
+    for (const [index, o] of SEEDED_ORGS.entries()) {
       const org = await trx
         .insertInto('organization')
         .values({
