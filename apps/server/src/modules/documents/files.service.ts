@@ -101,6 +101,22 @@ export function createDocumentFilesService({ db, tables, blobs, links, limits }:
     });
   }
 
+  /** The one file of a request to a document's file calls, checked as an attachment. */
+  async function readOneFile(request: FastifyRequest) {
+    const upload = await readUpload(request, blobs, limits, (field) =>
+      field === 'file' ? 'attachment' : undefined,
+    );
+    const [file] = await withText(upload.files);
+    if (!file || upload.files.length > 1) throw badRequest('files.oneFile', [], 'file');
+    return { file, fields: upload.fields };
+  }
+
+  /** Refuses, as a warning, content another document of the organisation already has. */
+  async function refuseDuplicate(trx: Trx, scope: TableScope, file: ReadFile, docId: string) {
+    const warnings = await duplicateWarnings(trx, scope, [file], docId);
+    if (warnings.length) throw new AppError(400, [], warnings);
+  }
+
   async function getDoc(trx: Trx, scope: TableScope, key: string) {
     const doc = UUID_PATTERN.test(key)
       ? await repo.findDoc(trx, scope.organization.id, key)
@@ -221,22 +237,15 @@ export function createDocumentFilesService({ db, tables, blobs, links, limits }:
       locale: Locale,
     ) {
       tables.requireWritable('doc', scope);
-      const upload = await readUpload(request, blobs, limits, (field) =>
-        field === 'file' ? 'attachment' : undefined,
-      );
-      const [file] = await withText(upload.files);
-      if (!file || upload.files.length > 1) throw badRequest('files.oneFile', [], 'file');
-      const code = upload.fields.fileTypeCode === 'main' ? 'main' : 'attachment';
+      const { file, fields } = await readOneFile(request);
+      const code = fields.fileTypeCode === 'main' ? 'main' : 'attachment';
       if (code === 'main' && !isMainKind(file.type.kind))
         throw badRequest('files.notAMainFile', [file.name], 'fileTypeCode');
       return onDoc(scope, key, locale, async (trx, doc) => {
         const files = await repo.listFiles(trx, scope.organization.id, [doc.id]);
         if (files.some((f) => f.blob_id === file.blobId))
           throw conflict('files.alreadyInThisDocument', [file.name], 'file');
-        if (!ignoreWarnings) {
-          const warnings = await duplicateWarnings(trx, scope, [file], doc.id);
-          if (warnings.length) throw new AppError(400, [], warnings);
-        }
+        if (!ignoreWarnings) await refuseDuplicate(trx, scope, file, doc.id);
         // One main file a document: a new one sends the old to the attachments.
         if (code === 'main') {
           const mains = files.filter((f) => f.file_type_code === 'main').map((f) => f.id);
@@ -263,21 +272,14 @@ export function createDocumentFilesService({ db, tables, blobs, links, limits }:
     ) {
       tables.requireWritable('doc', scope);
       // The role is checked once the file's place is known (a main file must stay one).
-      const upload = await readUpload(request, blobs, limits, (field) =>
-        field === 'file' ? 'attachment' : undefined,
-      );
-      const [file] = await withText(upload.files);
-      if (!file || upload.files.length > 1) throw badRequest('files.oneFile', [], 'file');
+      const { file } = await readOneFile(request);
       return onDoc(scope, key, locale, async (trx, doc) => {
         const { file: current, files } = await getFile(trx, scope, doc, fileKey);
         if (current.file_type_code === 'main' && !isMainKind(file.type.kind))
           throw badRequest('files.notAMainFile', [file.name], 'file');
         if (files.some((f) => f.blob_id === file.blobId && f.id !== current.id))
           throw conflict('files.alreadyInThisDocument', [file.name], 'file');
-        if (!ignoreWarnings) {
-          const warnings = await duplicateWarnings(trx, scope, [file], doc.id);
-          if (warnings.length) throw new AppError(400, [], warnings);
-        }
+        if (!ignoreWarnings) await refuseDuplicate(trx, scope, file, doc.id);
         await repo.replaceContent(
           trx,
           scope.organization.id,
