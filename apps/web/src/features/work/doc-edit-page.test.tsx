@@ -168,6 +168,47 @@ describe('document editor, a draft', () => {
     expect(activations.map((call) => call.body)).toEqual([{ keys: ['d-1'] }, { keys: ['d-1'] }]);
   });
 
+  it('opens the draft again as saved, so that a second save sends its new version', async () => {
+    let stored = { ...docRow(1), version: 1, number: 'R-000001', costLines: [] };
+    // Reads after the first save wait until released, as on a slow network: meanwhile the
+    // editor shows the record the save answered, not the copy it read before.
+    let reading = Promise.resolve();
+    let release = () => {};
+    const calls = workApi({
+      'GET /api/doc/:key': async () => {
+        await reading;
+        return json(stored);
+      },
+      'PUT /api/doc/:key': ({ body }) => {
+        const sent = body as typeof stored;
+        if (sent.version !== stored.version) {
+          return apiError(409, 'Someone else changed this record meanwhile.');
+        }
+        stored = { ...sent, version: stored.version + 1 };
+        return json({ item: stored, undoId: `u-${String(stored.version)}` });
+      },
+      'POST /api/doc/:id/preview.info': () => json(previewInfo('d-1', [])),
+    });
+    renderApp('/o/org-1/work/edit/d-1');
+    const number = await screen.findByTestId('field-number');
+    await userEvent.clear(number);
+    await userEvent.type(number, 'R-1/A');
+    reading = new Promise((resolve) => (release = resolve));
+    await userEvent.click(screen.getByTestId('doc-save'));
+    expect(await screen.findByText(en('schemaForm.undo.saved'))).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByTestId('field-number')).toHaveProperty('disabled', false),
+    );
+    expect(screen.getByTestId('field-number')).toHaveProperty('value', 'R-1/A');
+    release();
+
+    await userEvent.type(screen.getByTestId('field-number'), '2');
+    await userEvent.click(screen.getByTestId('doc-save'));
+    await waitFor(() => expect(stored.number).toBe('R-1/A2'));
+    const saves = calls.filter((call) => call.method === 'PUT');
+    expect(saves.map((call) => (call.body as { version: number }).version)).toEqual([1, 2]);
+  });
+
   it("lists the partner's other documents, each linking to its editor", async () => {
     const calls = workApi({
       'GET /api/doc/customerHistory': () => json({ items: [docRow(5, 'active')] }),

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import type { TableRecord } from '@listina/contract';
 import { formatApiError } from '../../api/format-error';
 import { useI18n } from '../../app/i18n';
-import { invalidateTables } from '../../schema-ui/api';
+import { invalidateTables, tableQueryKey } from '../../schema-ui/api';
 import { useEditDialog } from '../../schema-ui/dialogs/use-edit-dialog';
 import { isWarningsOnly } from '../../schema-ui/form/server-messages';
 import { useUndo } from '../../schema-ui/undo/undo-context';
@@ -36,11 +37,20 @@ export function useDocEditor({ organizationId, itemId, onReload }: DocEditorInpu
   const isCreate = itemId === undefined;
   const openDocument = (key: string) =>
     void navigate(`/o/${organizationId}/work/edit/${key}`, { replace: true });
+  /**
+   * The editor opens afresh on the record the save answered. A remount takes the record's
+   * cached copy as its model at once, and until the refetch lands that is the copy read before
+   * the save: shown, and saved again with its old version (a 409).
+   */
+  const showSaved = (record: TableRecord) => {
+    queryClient.setQueryData(tableQueryKey(DOC_TABLE, 'record', record.key), record);
+    onReload();
+  };
   const editor = useEditDialog({
     table: DOC_TABLE,
     key: itemId,
     writeable: true,
-    onSaved: (record) => (isCreate ? openDocument(record.key) : onReload()),
+    onSaved: (record) => (isCreate ? openDocument(record.key) : showSaved(record)),
   });
   const { state, dispatch, formRef } = editor;
   /** What Continue anyway repeats after warnings (spec §4): the save, or the upload. */
