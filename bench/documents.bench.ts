@@ -85,10 +85,11 @@ async function loadDocuments(organizationId: string) {
     `.execute(db);
   }
   // The search vector as the documents module writes it (number and its compound as one word,
-  // amounts as decimals, folded description), with ~60 words of file text per document.
+  // amounts as decimals, folded description), with ~60 words of file text per document, each
+  // word tagged with the organisation (migration 0018).
   for (let start = 1; start <= perOrg; start += 100_000) {
     await sql`
-      update doc set search_vector =
+      update doc set search_vector = listina_fts_vector(
         setweight(to_tsvector('simple', split_part(search_text, ' ', 1) || ' r ' ||
           substr(split_part(search_text, ' ', 1), 3) || ' ' || replace(split_part(search_text, ' ', 1), '-', '')), 'A') ||
         setweight(to_tsvector('simple', net_amount::text || ' ' || total_amount::text || ' ' ||
@@ -98,7 +99,8 @@ async function loadDocuments(organizationId: string) {
                  'servis','pogodba','placilo','rok','znesek','ddv','osnova','popust','postavka',
                  'kolicina','cena','skupaj','opomba','izvajalec'])[1 + (id * 7 + w * 13) % 20]
                  || (id * w) % 997, ' ')
-          from generate_series(1, 60) w)), 'C')
+          from generate_series(1, 60) w)), 'C'),
+        organization_id)
       where organization_id = ${organizationId} and id between
         (select min(id) from doc where organization_id = ${organizationId}) + ${start - 1}
         and (select min(id) from doc where organization_id = ${organizationId}) + ${start + 99_998}

@@ -21,6 +21,8 @@ import { registerTableIoRoutes } from './modules/tables/tables-io.routes';
 import { createDocumentsService } from './modules/documents/documents.service';
 import { scheduleBlobSweep } from './modules/documents/blob-sweep';
 import { registerDocumentRoutes } from './modules/documents/documents.routes';
+import { registerSavedFilterRoutes } from './modules/saved-filters/saved-filters.routes';
+import { createSavedFiltersService } from './modules/saved-filters/saved-filters.service';
 import { createFileLinks, loadLinkSecret } from './modules/documents/file-links';
 import { registerDocumentFileRoutes } from './modules/documents/files.routes';
 import { createDocumentFilesService } from './modules/documents/files.service';
@@ -78,6 +80,7 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
   const tables = createTablesService(db);
   registerTableRoutes(app, auth, tables);
   registerDocumentRoutes(app, auth, createDocumentsService(db, tables));
+  registerSavedFilterRoutes(app, auth, createSavedFiltersService(db));
   const limits = { fileBytes: config.fileLimitBytes, requestBytes: config.requestFilesLimitBytes };
   const blobs = createBlobStore(config);
   const stopSweep = scheduleBlobSweep(db, blobs, app.log);

@@ -1,6 +1,7 @@
 import { accountRoutes } from './account';
 import { documentDownloadRoutes, documentFileRoutes, documentRoutes } from './documents';
 import { companyRegisterRoutes, organizationRoutes } from './organization';
+import { savedFilterRoutes } from './saved-filters';
 import { systemRoutes } from './system';
 import { partnerRoutes, ROOT_TABLES, rootTableRoutes, tableRoutes } from './tables';
 import { rootTableIoRoutes, tableIoRoutes } from './tables-io';
@@ -14,6 +15,7 @@ export * from './system';
 export * from './tables';
 export * from './tables-io';
 export * from './documents';
+export * from './saved-filters';
 export { buildOpenApi } from './openapi';
 
 /** Every call of the API, for the OpenAPI document and the authorisation walk. */
@@ -28,6 +30,7 @@ export const allRoutes: RouteDef[] = [
   ...Object.values(documentRoutes),
   ...Object.values(documentFileRoutes),
   ...Object.values(documentDownloadRoutes),
+  ...Object.values(savedFilterRoutes),
   ...ROOT_TABLES.flatMap((name) => [
     ...Object.values(rootTableRoutes(name)),
     ...Object.values(rootTableIoRoutes(name)),

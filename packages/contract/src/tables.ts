@@ -16,6 +16,13 @@ const filterParam = z
   .string()
   .max(300)
   .regex(/^[A-Za-z]\w*:/, { message: 'validation.filter' });
+/**
+ * A list's filters as a list (a saved filter, spec §3 serverFilters): `field:value` each, or
+ * `field:from..to` on a range field (see ListQuerySchema.filter).
+ */
+export const ListFilterSchema = z.array(filterParam).max(MAX_FILTERS);
+/** The separator of a range filter's bounds: `totalAmount:100..250.50`, `issueDate:2026-01-01..`. */
+export const RANGE_SEPARATOR = '..';
 
 /** spec §3 list query parameters: count, cursor, sort ("name asc,code desc"), plus search and mode. */
 export const ListQuerySchema = z.strictObject({
@@ -34,10 +41,11 @@ export const ListQuerySchema = z.strictObject({
   /** Rows of a nested array of this parent, e.g. a partner's bank accounts (spec §7). */
   customerKey: z.string().max(64).optional(),
   /**
-   * Equality filters on the table's declared filter fields, `field:value` each (spec §3
-   * serverFilters); a field given more than once matches any of its values.
+   * Filters on the table's declared filter fields (spec §3 serverFilters): `field:value` each,
+   * a field given more than once matching any of its values; on a range field (dates, amounts)
+   * also `field:from..to`, inclusive, either bound left out for an open end.
    */
-  filter: z.union([filterParam, z.array(filterParam).max(MAX_FILTERS)]).optional(),
+  filter: z.union([filterParam, ListFilterSchema]).optional(),
 });
 export type ListQuery = z.infer<typeof ListQuerySchema>;
 

@@ -112,4 +112,13 @@ export interface Database {
   organization_bank_account: OrganizationBankAccountTable;
   mail_outbox: MailOutboxTable;
   company_register: CompanyRegisterTable;
+  saved_filter: SavedFilterTable;
+}
+
+export interface SavedFilterTable {
+  organization_id: string;
+  user_id: string;
+  table_name: string;
+  filter: string[];
+  updated_at: Generated<Date>;
 }

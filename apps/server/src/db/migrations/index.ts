@@ -15,6 +15,8 @@ import * as m0013 from './0013-documents';
 import * as m0014 from './0014-document-file-links';
 import * as m0015 from './0015-document-search-vector';
 import * as m0016 from './0016-document-search-function';
+import * as m0017 from './0017-saved-filters';
+import * as m0018 from './0018-search-words-per-organization';
 
 /** Forward-only migrations, in order. Never edit one after it has landed; add the next. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +36,8 @@ const migrations: Record<string, Migration> = {
   '0014-document-file-links': m0014,
   '0015-document-search-vector': m0015,
   '0016-document-search-function': m0016,
+  '0017-saved-filters': m0017,
+  '0018-search-words-per-organization': m0018,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -43,7 +43,7 @@ export async function refreshDocSearch(trx: Trx, organizationId: string | null, 
       fileTexts: files.rows.filter((f) => f.doc_id === row.id).map((f) => f.text),
     });
     await sql`
-      update doc set search_vector = ${searchVectorSql(parts)}
+      update doc set search_vector = listina_fts_vector(${searchVectorSql(parts)}, organization_id)
       where organization_id = ${organizationId} and id = ${row.id}
     `.execute(trx);
   }

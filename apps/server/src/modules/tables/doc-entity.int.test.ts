@@ -71,6 +71,64 @@ describe('documents', () => {
     expect(listed.json<{ items: TableRecord[] }>().items.map((i) => i.key)).toEqual([item.key]);
   });
 
+  it('lists each document with the text of its partner and type, lookups without it', async () => {
+    const supplier = await createPartner(31);
+    const typeId = await documentTypeId(31);
+    const res = await post('/api/doc', {
+      ...doc.sample(31),
+      customerKey: supplier.key,
+      documentTypeId: typeId,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const listed = await t.app.inject({ url: '/api/doc?search=r-000031', headers });
+    expect(listed.json<{ items: TableRecord[] }>().items).toEqual([
+      expect.objectContaining({
+        customerKey: supplier.key,
+        customerKeyCb: 'P000031 – Čebela partner 31 d.o.o.',
+        documentTypeId: typeId,
+        documentTypeIdCb: 'DT31 – Sample document 31',
+      }),
+    ]);
+    const lookup = await t.app.inject({ url: '/api/doc?search=r-000031&mode=dropdown', headers });
+    expect(lookup.json<{ items: TableRecord[] }>().items[0]).not.toHaveProperty('customerKeyCb');
+  });
+
+  it('refuses to delete a partner or a document type that documents name, and deletes them once free', async () => {
+    const supplier = await createPartner(41);
+    const typeId = await documentTypeId(41);
+    const created = await post('/api/doc', {
+      ...doc.sample(41),
+      customerKey: supplier.key,
+      documentTypeId: typeId,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const typeKey = (
+      await t.app.inject({ url: '/api/cl/documentType?search=DT41', headers })
+    ).json<{ items: TableRecord[] }>().items[0]?.key;
+    const remove = (path: string, keys: string[]) =>
+      t.app.inject({ method: 'DELETE', url: path, headers, payload: { keys } });
+
+    const partnerRefused = await remove('/api/cl/partner?ignoreWarnings=true', [supplier.key]);
+    expect(partnerRefused.statusCode).toBe(409);
+    expect(partnerRefused.json().error).toEqual([
+      expect.objectContaining({
+        code: 'errors.inUse.doc',
+        msg: `${supplier.displayTitle} is named by documents (1), so it cannot be deleted.`,
+      }),
+    ]);
+    const typeRefused = await remove('/api/cl/documentType', [typeKey ?? '']);
+    expect(typeRefused.statusCode).toBe(409);
+    expect(errorCodes(typeRefused)).toEqual(['errors.inUse.doc']);
+    // Nothing was deleted: the partner still reads.
+    const still = await t.app.inject({ url: `/api/cl/partner/${supplier.key}`, headers });
+    expect(still.statusCode).toBe(200);
+
+    const item = created.json<{ item: TableRecord }>().item;
+    expect((await remove('/api/doc', [item.key])).statusCode).toBe(200);
+    expect((await remove('/api/cl/partner', [supplier.key])).statusCode).toBe(200);
+    expect((await remove('/api/cl/documentType', [typeKey ?? ''])).statusCode).toBe(200);
+  });
+
   it("refuses another organisation's partner and document type as unknown", async () => {
     const theirs = await createPartner(2, foreignHeaders);
     const theirType = await documentTypeId(2, foreignHeaders);

@@ -35,6 +35,11 @@ export interface ColumnDef {
    * values of it (spec §3 serverFilters of the lookups that name this table).
    */
   filter?: boolean;
+  /**
+   * Also a range filter (dates, amounts): `field:from..to`, inclusive, either bound left out for
+   * an open end. Only with `filter`.
+   */
+  range?: boolean;
   /** Shown as a list column and sent in list rows. */
   list?: boolean;
   /** Shown in lean rows (mode cache or dropdown). */

@@ -1,6 +1,7 @@
 import type { TableRecord } from '@listina/contract';
 import { SchemaSchema, type FieldInput, type Schema, type SchemaInput } from '@listina/forms';
 import { slovenianSortKey } from './collation';
+import type { DisplayColumn } from './display-columns';
 import type { ArrayDef, ColumnDef, EntityDef } from './entity';
 
 /** Mapping between SQL rows and API models, and the spec §3 schema of an entity. */
@@ -33,7 +34,12 @@ export function displayTitle(entity: EntityDef, model: Model): string {
 }
 
 /** A SQL row as the API model: id (number), key, version, displayTitle and the columns. */
-export function toModel(entity: EntityDef, row: Row, columns = entity.columns): TableRecord {
+export function toModel(
+  entity: EntityDef,
+  row: Row,
+  columns = entity.columns,
+  displays: readonly DisplayColumn[] = [],
+): TableRecord {
   const model: TableRecord = {
     id: Number(row.id),
     key: String(row.key),
@@ -41,6 +47,7 @@ export function toModel(entity: EntityDef, row: Row, columns = entity.columns): 
     displayTitle: '',
   };
   for (const column of columns) model[column.name] = toApiValue(column, row[column.column]);
+  for (const display of displays) model[display.name] = row[display.alias] ?? null;
   model.displayTitle = displayTitle(entity, model);
   return model;
 }

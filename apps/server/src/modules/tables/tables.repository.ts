@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Trx } from '../../db/scope';
+import type { DisplayColumn } from './display-columns';
 import type { ColumnDef, EntityDef } from './entity';
 import { engineColumnsOf, sortColumnOf, type Row } from './model';
 
@@ -19,7 +20,24 @@ export interface SortKey {
 
 export interface ListFilter {
   column: ColumnDef;
+  /** Rows whose column holds one of these... */
   values: unknown[];
+  /** ...or lies in one of these ranges (inclusive; an undefined bound is open). */
+  ranges: { from?: unknown; to?: unknown }[];
+}
+
+function filterCondition(filter: ListFilter): RawBuilder<unknown> {
+  const column = sql.ref(filter.column.column);
+  const any: RawBuilder<unknown>[] = [];
+  if (filter.values.length > 0) any.push(sql`${column} in (${sql.join(filter.values)})`);
+  for (const { from, to } of filter.ranges) {
+    const bounds = [
+      ...(from === undefined ? [] : [sql`${column} >= ${from}`]),
+      ...(to === undefined ? [] : [sql`${column} <= ${to}`]),
+    ];
+    any.push(sql`(${sql.join(bounds, sql` and `)})`);
+  }
+  return sql`(${sql.join(any, sql` or `)})`;
 }
 
 export interface ListOptions {
@@ -33,6 +51,8 @@ export interface ListOptions {
   /** Rows whose column holds one of the values, for each filter. */
   filters?: ListFilter[];
   parent?: { column: string; id: string };
+  /** Texts of the rows' references by id or key (display-columns.ts). */
+  displays?: DisplayColumn[];
 }
 
 function ownerFilter(entity: EntityDef, organizationId: string | null): RawBuilder<unknown>[] {
@@ -166,9 +186,7 @@ export function listQuery(
   if (options.activeOnly && entity.columns.some((c) => c.name === 'isActive')) {
     where.push(sql`is_active`);
   }
-  for (const filter of options.filters ?? []) {
-    where.push(sql`${sql.ref(filter.column.column)} in (${sql.join(filter.values)})`);
-  }
+  for (const filter of options.filters ?? []) where.push(filterCondition(filter));
   if (options.after) where.push(keysetCondition(options.sort, options.after));
   const order = options.sort.map(
     (key) => sql`${sortExpression(key)} ${key.desc ? sql`desc` : sql`asc`}`,
@@ -176,8 +194,9 @@ export function listQuery(
   const sortValues = options.sort.map(
     (key, i) => sql`${sortExpression(key)} as ${sql.ref(`sort_${i}`)}`,
   );
+  const displays = (options.displays ?? []).map((d) => sql`${d.text} as ${sql.ref(d.alias)}`);
   return sql<Row>`
-    select ${selectList(entity, columns, false)}, ${sql.join(sortValues)}
+    select ${selectList(entity, columns, false)}, ${sql.join([...displays, ...sortValues])}
     from ${sql.table(entity.table)}
     ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
     order by ${sql.join(order)}

@@ -1,4 +1,4 @@
-import type { ListQuery, TableRecord } from '@listina/contract';
+import { RANGE_SEPARATOR, type ListQuery, type TableRecord } from '@listina/contract';
 import type { Db } from '../../db/create-db';
 import { inScope, readInScope, type Trx } from '../../db/scope';
 import {
@@ -12,6 +12,8 @@ import {
 import { UUID_PATTERN } from '../../lib/ids';
 import { isAdmin, type ActiveOrganization, type AuthedUser } from '../../plugins/context';
 import { isTenantOwned, type ColumnDef, type EntityDef, type ValueType } from './entity';
+import { displayColumnsOf } from './display-columns';
+import { heldRecordErrors } from './referrers';
 import { commitJournal, newJournal, readAudit } from './journal';
 import { createWriteHooks, type WriteHook, type WriteHooks } from './write-hooks';
 import { schemaOf, searchNormalise, toModel, type Model } from './model';
@@ -80,7 +82,15 @@ function filterValue(column: ColumnDef, text: string): unknown {
   throw badRequest('errors.badFilterValue', [column.name, text], 'filter');
 }
 
-/** `field:value` filters as one condition per field; a repeated field matches any value. */
+/** A range filter's bound, or undefined for an open end. */
+function rangeBound(column: ColumnDef, text: string): unknown {
+  return text === '' ? undefined : filterValue(column, text);
+}
+
+/**
+ * `field:value` filters as one condition per field, a repeated field matching any of its values;
+ * `field:from..to` on a range field matches from to to, inclusive, either end open.
+ */
 function parseFilters(entity: EntityDef, filter: ListQuery['filter']): repo.ListFilter[] {
   const byField = new Map<string, repo.ListFilter>();
   for (const part of filter === undefined ? [] : [filter].flat()) {
@@ -91,11 +101,26 @@ function parseFilters(entity: EntityDef, filter: ListQuery['filter']): repo.List
       const known = filterFieldsOf(entity).join(', ');
       throw badRequest('errors.unknownFilterField', [name, known], 'filter');
     }
-    const found = byField.get(name) ?? { column, values: [] };
-    found.values.push(filterValue(column, part.slice(colon + 1)));
+    const found = byField.get(name) ?? { column, values: [], ranges: [] };
+    const text = part.slice(colon + 1);
+    const separator = column.range ? text.indexOf(RANGE_SEPARATOR) : -1;
+    if (separator >= 0) {
+      const from = rangeBound(column, text.slice(0, separator));
+      const to = rangeBound(column, text.slice(separator + RANGE_SEPARATOR.length));
+      if (from === undefined && to === undefined)
+        throw badRequest('errors.badFilterValue', [column.name, text], 'filter');
+      found.ranges.push({ from, to });
+    } else {
+      found.values.push(filterValue(column, text));
+    }
     byField.set(name, found);
   }
   return [...byField.values()];
+}
+
+/** Throws the list call's 400 when a list of filters would not be taken by the table's list. */
+export function checkFilters(entity: EntityDef, filter: string[]): void {
+  parseFilters(entity, filter);
 }
 
 function decodeCursor(cursor: string, length: number): unknown[] {
@@ -265,7 +290,9 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
       const entity = nested ? nested.array.entity : getListedEntity(name);
       const { columns, ...plan } = listPlan(entity, query);
       const { sort } = plan;
-      const options = { organizationId: ownerOf(entity, scope).organizationId, ...plan };
+      // Lookups (lean rows) show the record itself; the grid also shows what it refers to.
+      const displays = query.mode === undefined ? displayColumnsOf(entity, columns) : [];
+      const options = { organizationId: ownerOf(entity, scope).organizationId, ...plan, displays };
       const rows = nested
         ? await run(scope, async (trx) => {
             const parent = await findParent(trx, nested.parent, scope, query.customerKey ?? '');
@@ -282,7 +309,7 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
         rows.length > query.count && last
           ? encodeCursor(sort.map((_, i) => last[`sort_${i}`]))
           : null;
-      return { items: page.map((row) => toModel(entity, row, columns)), nextCursor };
+      return { items: page.map((row) => toModel(entity, row, columns, displays)), nextCursor };
     },
 
     read: (name: string, scope: TableScope, key: string) =>
@@ -380,6 +407,15 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
         );
         const missing = unique.filter((k) => !rows.some((r) => r.key === k));
         if (missing.length) throw notFound('errors.recordNotFound', [missing.join(', ')]);
+        if (owner.organizationId !== null) {
+          const held = await heldRecordErrors(
+            trx,
+            entity,
+            owner.organizationId,
+            rows.map((row) => toModel(entity, row)),
+          );
+          if (held.length) throw new AppError(409, held);
+        }
         if (!ignoreWarnings && entity.deleteWarnings) {
           const models = rows.map((row) => toModel(entity, row));
           const warnings = await entity.deleteWarnings(models, {

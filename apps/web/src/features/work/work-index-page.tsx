@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
@@ -13,6 +13,9 @@ import { CenteredProgress } from '../../ui/centered-progress';
 import { MessageAlert } from '../../ui/message-alert';
 import { DocBulkActions, useDocBulkActions } from './doc-bulk-actions';
 import { DOC_TABLE } from './doc-api';
+import { DocFilterBar } from './doc-filter-bar';
+import { combineFilters } from './doc-filters';
+import { useDocFilters } from './use-doc-filters';
 
 /** spec §2 toolbar search: filterId=search lists what the search text finds, without a tile. */
 const SEARCH_FILTER_ID = 'search';
@@ -20,7 +23,8 @@ const NO_FILTER: readonly string[] = [];
 
 /**
  * /o/{organizationId}/work/index (spec §2): the document grid. ?filterId= narrows it by the
- * tile's filter (GET /api/tile), ?search= fills its search box; rows open the document.
+ * tile's filter (GET /api/tile), ?search= fills its search box, and the filter bar by the
+ * user's saved filters (issue 5); rows open the document.
  */
 export function WorkIndexPage() {
   const { organizationId = '' } = useParams();
@@ -33,6 +37,13 @@ export function WorkIndexPage() {
   const tiles = useTiles();
   const tile = hasTileFilter ? tiles.data?.items.find((item) => item.filterId === filterId) : null;
   const bulk = useDocBulkActions();
+  const docFilters = useDocFilters(organizationId);
+  const tileFilter = tile?.filter ?? NO_FILTER;
+  const ownFilter = docFilters.filter;
+  const filter = useMemo(
+    () => (ownFilter ? combineFilters(tileFilter, ownFilter) : null),
+    [tileFilter, ownFilter],
+  );
 
   const openRow = useCallback(
     (row: TableRecord) => void navigate(`/o/${organizationId}/work/edit/${row.key}`),
@@ -44,7 +55,8 @@ export function WorkIndexPage() {
   );
 
   let grid;
-  if (hasTileFilter && tiles.isPending) grid = <CenteredProgress />;
+  // The saved filters come first: the list is never asked for unfiltered in between.
+  if ((hasTileFilter && tiles.isPending) || !filter) grid = <CenteredProgress />;
   else if (hasTileFilter && tiles.isError) {
     grid = <MessageAlert message={formatApiError(tiles.error, t)} testId="work-index-error" />;
   } else {
@@ -53,7 +65,7 @@ export function WorkIndexPage() {
         // A new filter or search starts a new grid: its search box takes the new text.
         key={`${filterId}\n${search}`}
         table={DOC_TABLE}
-        filter={tile?.filter ?? NO_FILTER}
+        filter={filter}
         initialSearch={search}
         onOpen={openRow}
         onAdd={addDocument}
@@ -90,6 +102,7 @@ export function WorkIndexPage() {
           {t('work.documents.unknownFilter', [filterId])}
         </Alert>
       )}
+      <DocFilterBar filters={docFilters} />
       <MessageAlert message={bulk.error} testId="work-bulk-error" />
       {grid}
     </Paper>

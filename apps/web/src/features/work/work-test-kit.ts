@@ -122,9 +122,14 @@ export const docEntity = {
   root: true,
 };
 
+/** The answer of GET and PUT /api/savedFilter/doc (a user who never saved any: no time). */
+export function savedFilter(filter: string[], updatedAt: string | null = null) {
+  return json({ table: 'doc', filter, updatedAt });
+}
+
 /**
  * A signed-in user of org-1 with the document calls answered: GET /api/cl with doc, the doc
- * schema, the tiles and a list of rows.
+ * schema, the tiles, a list of rows, and no saved filters (saving answers what was sent).
  */
 export function workApi(handlers: Record<string, Handler> = {}, rows = [docRow(1), docRow(2)]) {
   return signedIn(organizations(1), {
@@ -132,6 +137,9 @@ export function workApi(handlers: Record<string, Handler> = {}, rows = [docRow(1
     'GET /api/cl/schema/:name': () => json(docSchema),
     'GET /api/tile': () => json({ items: tiles }),
     'GET /api/doc': () => json({ items: rows, nextCursor: null }),
+    'GET /api/savedFilter/:table': () => savedFilter([]),
+    'PUT /api/savedFilter/:table': ({ body }) =>
+      savedFilter((body as { filter: string[] }).filter, '2026-03-02T10:00:00.000Z'),
     ...handlers,
   });
 }

@@ -10,6 +10,7 @@ import {
 import { COLUMN_WIDTH_MAX, COLUMN_WIDTH_MIN } from '../../app/constants';
 import type { TFunction } from '../../app/i18n';
 import { labelOf } from '../form/labels';
+import { itemLabel, itemValue } from '../inputs/reference-items';
 
 /** A grid column: a schema field the list rows carry, with its translated header. */
 export interface GridColumn {
@@ -18,6 +19,20 @@ export interface GridColumn {
   label: string;
   kind: 'text' | 'number' | 'bool';
   defaultWidth: number;
+  /** A field of fixed items (spec §3 references.items): each stored value's text. */
+  itemTexts?: ReadonlyMap<string, string>;
+}
+
+/** The texts of a field's fixed items by their stored value, or undefined without items. */
+function itemTextsOf(field: Field, t: TFunction): Map<string, string> | undefined {
+  const references = field.references;
+  if (!references?.items?.length) return undefined;
+  return new Map(
+    references.items.map((item) => [
+      String(itemValue(item, references)),
+      itemLabel(item, references, t),
+    ]),
+  );
 }
 
 /** Row properties every record has but that are not columns of their own (spec §3). */
@@ -80,6 +95,7 @@ export function gridColumns(
         label: labelOf(field, schema, t, has),
         kind,
         defaultWidth: defaultWidth(field, kind),
+        itemTexts: itemTextsOf(field, t),
       };
     });
 }
@@ -113,6 +129,11 @@ export function formatCell(
       .filter((text) => text !== '')
       .join(', ');
   }
+  const itemText =
+    typeof value === 'string' || typeof value === 'number'
+      ? column.itemTexts?.get(String(value))
+      : undefined;
+  if (itemText !== undefined) return itemText;
   if (column.kind === 'number' && (typeof value === 'number' || typeof value === 'string')) {
     return formatNumber(value, { ...numbers, places: decimalPlaces(value, column.field) });
   }

@@ -236,7 +236,12 @@ const GridRow = memo(function GridRow(props: GridRowProps) {
             </td>
           );
         }
-        const text = formatCell(column, value, props.numbers);
+        // A reference by id or key reads as the server's text of it (spec §3 <field>Cb).
+        const shown = row[`${column.name}Cb`];
+        const text =
+          typeof shown === 'string' && shown !== ''
+            ? shown
+            : formatCell(column, value, props.numbers);
         return (
           <td
             key={column.name}

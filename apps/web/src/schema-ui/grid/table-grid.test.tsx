@@ -8,6 +8,7 @@ import {
   listCalls,
   pagedRows,
   rateRows,
+  rateSchema,
   renderGrid,
   rowTexts,
   waitForRows,
@@ -36,6 +37,42 @@ describe('table grid', () => {
     const first = listCalls(calls)[0];
     expect(first?.get('count')).toBe('300');
     expect(first?.has('cursor')).toBe(false);
+  });
+
+  it("shows a fixed item's translated label and a reference's text (<field>Cb) instead of the stored values", async () => {
+    const schema = {
+      ...rateSchema,
+      fields: [
+        ...rateSchema.fields,
+        {
+          name: 'status',
+          dataType: 'text',
+          inputType: 'select',
+          labelText: 'Status',
+          readonly: true,
+          references: { items: [{ code: 'draft', labelId: 'work.status.draft' }] },
+        },
+        { name: 'partnerKey', dataType: 'text', inputType: 'combo', labelText: 'Partner' },
+      ],
+    };
+    const rows = rateRows(1, 2).map((row, i) => ({
+      ...row,
+      status: i === 0 ? 'draft' : 'unheard',
+      partnerKey: `key-${i}`,
+      partnerKeyCb: i === 0 ? 'P1 – Elektro d.o.o.' : null,
+    }));
+    renderGrid({
+      handlers: {
+        'GET /api/cl/schema/:name': () => json(schema),
+        'GET /api/cl/:name': pagedRows(rows),
+      },
+    });
+    await waitForRows(2);
+    expect(headerTexts().slice(-2)).toEqual(['Status', 'Partner']);
+    expect(rowTexts().map((row) => row.slice(-2))).toEqual([
+      [en('work.status.draft'), 'P1 – Elektro d.o.o.'],
+      ['unheard', 'key-1'],
+    ]);
   });
 
   it('asks for the next page along the cursor when the focus reaches the end of the loaded rows', async () => {

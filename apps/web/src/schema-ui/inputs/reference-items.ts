@@ -1,4 +1,5 @@
 import { getValue, type Filters, type Model, type References } from '@listina/forms';
+import type { TFunction } from '../../app/i18n';
 
 /** One row a select or combo offers: a code-list record or a fixed item. */
 export type LookupItem = Record<string, unknown>;
@@ -27,6 +28,14 @@ export function itemText(item: LookupItem, references: References): string {
   const fields = given && given.length > 0 ? given : DEFAULT_DISPLAY_FIELDS;
   const parts = fields.map((name) => asText(item[name])).filter((part) => part !== '');
   return parts.length > 0 ? parts.join(' – ') : asText(itemValue(item, references));
+}
+
+/**
+ * How an item reads in the user's language: a fixed item with a labelId (spec §3 items of
+ * codes, e.g. a document's status) by its translation, any other by its displayFields.
+ */
+export function itemLabel(item: LookupItem, references: References, t: TFunction): string {
+  return typeof item.labelId === 'string' ? t(item.labelId) : itemText(item, references);
 }
 
 /** The same stored value, with 5 and '5' equal (keys and ids travel as either). */

@@ -3,7 +3,7 @@ import TextField from '@mui/material/TextField';
 import { useI18n } from '../../app/i18n';
 import type { InputProps } from '../types';
 import { fieldTestId, messageProps } from './input-parts';
-import { isSameValue, isUnchanged, itemText, itemValue, storedField } from './reference-items';
+import { isSameValue, isUnchanged, itemLabel, itemValue, storedField } from './reference-items';
 import { WithSoftFilters } from './soft-filters-toggle';
 import { useSelectItems } from './use-select-items';
 
@@ -66,7 +66,7 @@ export function SelectInput(props: InputProps) {
         <option value={EMPTY}>{t('input.select.none')}</option>
         {items.map((item, position) => (
           <option key={position} value={String(position)}>
-            {itemText(item, references)}
+            {itemLabel(item, references, t)}
           </option>
         ))}
       </TextField>

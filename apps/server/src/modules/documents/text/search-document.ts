@@ -120,16 +120,21 @@ export const MAX_RANKED_MATCHES = 5000;
 
 /**
  * The ids of the documents of the scope's organisation matching a searchQuery text, through
- * the GIN index despite row-level security (listina_fts_ids, migration 0016).
+ * the GIN index despite row-level security (listina_fts_ids, migrations 0016 and 0018).
  */
 export function matchingIdsSql(table: string, query: string): RawBuilder<boolean> {
   return sql<boolean>`(id in (select listina_fts_ids(${table}, ${query}::text, ${MAX_RANKED_MATCHES})))`;
 }
 
-/** Whether the tsvector in column matches a searchQuery text. */
+/**
+ * Whether the tsvector in column matches a searchQuery text: words as searchVectorSql writes
+ * them, before a stored document's are tagged with its organisation (migration 0018).
+ */
 export function matchesSql(column: string, query: string): RawBuilder<boolean> {
   return sql<boolean>`(${sql.ref(column)} @@ ${tsquerySql(query)})`;
 }
+
+const RANK_WEIGHTS = sql.lit('{0.05, 0.1, 0.4, 1}');
 
 /**
  * The rank of a match, higher first: cover density with weights D 0.05, C 0.1, B 0.4, A 1,
@@ -137,5 +142,13 @@ export function matchesSql(column: string, query: string): RawBuilder<boolean> {
  * that a long file happens to repeat.
  */
 export function rankSql(column: string, query: string): RawBuilder<number> {
-  return sql<number>`ts_rank_cd('{0.05, 0.1, 0.4, 1}', ${sql.ref(column)}, ${tsquerySql(query)}, 1)`;
+  return sql<number>`ts_rank_cd(${RANK_WEIGHTS}, ${sql.ref(column)}, ${tsquerySql(query)}, 1)`;
+}
+
+/**
+ * The same for a stored document, whose words carry its organisation (migration 0018): the
+ * query is written for the scope's organisation once per statement, not once per row.
+ */
+export function storedRankSql(column: string, query: string): RawBuilder<number> {
+  return sql<number>`ts_rank_cd(${RANK_WEIGHTS}, ${sql.ref(column)}, (select listina_fts_query(${query}::text)), 1)`;
 }

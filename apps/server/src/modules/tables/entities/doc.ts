@@ -1,10 +1,17 @@
 import { checkBic, checkIban, compactCode, roundDecimal } from '@listina/forms';
 import type { MessageSpec } from '../../../lib/errors';
-import { matchingIdsSql, rankSql, searchQuery } from '../../documents/text/search-document';
+import { matchingIdsSql, searchQuery, storedRankSql } from '../../documents/text/search-document';
 import { defineEntity, type ColumnDef } from '../entity';
 
 /** spec §4: a document's life; the workflow (issue 6) moves it on from active. */
 export const DOC_STATUSES = ['draft', 'active', 'archived', 'rejected'] as const;
+
+/** Where a document's data capture (issue 7) stands. */
+export const CAPTURE_STATES = ['none', 'pending', 'done', 'failed'] as const;
+
+/** Fixed select items (spec §3 references.items) of codes, each shown by its translation. */
+const labelledItems = (codes: readonly string[], prefix: string) =>
+  codes.map((code) => ({ code, labelId: `${prefix}.${code}` }));
 
 const decimal = (name: string, column: string, extra: Partial<ColumnDef> = {}): ColumnDef => ({
   name,
@@ -21,6 +28,8 @@ const date = (name: string, column: string, extra: Partial<ColumnDef> = {}): Col
   field: { labelId: `doc.${name}` },
   sort: true,
   list: true,
+  filter: true,
+  range: true,
   ...extra,
 });
 
@@ -208,7 +217,14 @@ export const doc = defineEntity({
     date('receivedDate', 'received_date'),
     decimal('netAmount', 'net_amount', { search: true }),
     decimal('vatAmount', 'vat_amount'),
-    decimal('totalAmount', 'total_amount', { search: true, sort: true, list: true, lean: true }),
+    decimal('totalAmount', 'total_amount', {
+      search: true,
+      sort: true,
+      list: true,
+      lean: true,
+      filter: true,
+      range: true,
+    }),
     {
       name: 'currencyCode',
       column: 'currency_code',
@@ -288,7 +304,12 @@ export const doc = defineEntity({
       name: 'status',
       column: 'status',
       type: 'text',
-      field: { inputType: 'label', labelId: 'doc.status' },
+      field: {
+        inputType: 'select',
+        readonly: true,
+        labelId: 'doc.status',
+        references: { items: labelledItems(DOC_STATUSES, 'work.status') },
+      },
       serverOwned: true,
       filter: true,
       list: true,
@@ -306,7 +327,13 @@ export const doc = defineEntity({
       name: 'captureState',
       column: 'capture_state',
       type: 'text',
-      field: { inputType: 'label', labelId: 'doc.captureState', importance: 1 },
+      field: {
+        inputType: 'select',
+        readonly: true,
+        labelId: 'doc.captureState',
+        importance: 1,
+        references: { items: labelledItems(CAPTURE_STATES, 'doc.captureStateValue') },
+      },
       serverOwned: true,
       filter: true,
     },
@@ -338,7 +365,7 @@ export const doc = defineEntity({
   fullText: {
     query: searchQuery,
     matches: (_column, q) => matchingIdsSql('doc', q),
-    rank: rankSql,
+    rank: storedRankSql,
   },
   schema: { options: { canShowPreview: true } },
   sample: (n) => {

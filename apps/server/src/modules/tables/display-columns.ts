@@ -1,0 +1,56 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { ColumnDef, EntityDef } from './entity';
+import { referencesOf } from './references';
+
+/**
+ * A list row's text of a reference held as an id or key (spec §3 `<field>Cb`, as in
+ * recipientIdCb): a document's partner and type read as "P-001 – Elektro d.o.o." in the grid
+ * instead of a UUID or a number. References by code (a country, a currency) read well as
+ * they are and get none.
+ */
+export interface DisplayColumn {
+  /** The API name: the field's name with Cb. */
+  name: string;
+  /** The SQL alias of the text in the list's rows. */
+  alias: string;
+  /** The text: the target's displayFields (default code, name) joined by a dash. */
+  text: RawBuilder<unknown>;
+}
+
+const DEFAULT_DISPLAY_FIELDS = ['code', 'name'];
+const byColumns = new WeakMap<EntityDef, Map<string, DisplayColumn[]>>();
+
+function build(entity: EntityDef, columns: ColumnDef[]): DisplayColumn[] {
+  const listed = new Set(columns);
+  const owner = sql.table(entity.table);
+  return referencesOf(entity)
+    .filter((reference) => listed.has(reference.column) && reference.sqlType !== 'text')
+    .flatMap(({ column, target, targetColumn }) => {
+      const wanted = column.field.references?.displayFields ?? DEFAULT_DISPLAY_FIELDS;
+      const parts = wanted
+        .map((name) => target.columns.find((c) => c.name === name))
+        .filter((c): c is ColumnDef => c !== undefined)
+        .map((c) => sql`t.${sql.ref(c.column)}`);
+      if (parts.length === 0) return [];
+      const sameOwner =
+        target.scope === 'tenant' ? sql`t.organization_id = ${owner}.organization_id and` : sql``;
+      return [
+        {
+          name: `${column.name}Cb`,
+          alias: `${column.column}_cb`,
+          text: sql`(select concat_ws(' – ', ${sql.join(parts)}) from ${sql.table(target.table)} t
+            where ${sameOwner} t.${sql.ref(targetColumn)} = ${owner}.${sql.ref(column.column)})`,
+        },
+      ];
+    });
+}
+
+/** The display columns of the listed columns (computed once per entity and column list). */
+export function displayColumnsOf(entity: EntityDef, columns: ColumnDef[]): DisplayColumn[] {
+  const key = columns.map((c) => c.name).join(',');
+  let cache = byColumns.get(entity);
+  if (!cache) byColumns.set(entity, (cache = new Map<string, DisplayColumn[]>()));
+  let found = cache.get(key);
+  if (!found) cache.set(key, (found = build(entity, columns)));
+  return found;
+}
