@@ -21,6 +21,10 @@ import { registerTableIoRoutes } from './modules/tables/tables-io.routes';
 import { createDocumentsService } from './modules/documents/documents.service';
 import { scheduleBlobSweep } from './modules/documents/blob-sweep';
 import { registerDocumentRoutes } from './modules/documents/documents.routes';
+import { createNotificationEvents } from './modules/workflow/notification-events';
+import { createNotificationsService } from './modules/workflow/notifications.service';
+import { registerWorkflowRoutes } from './modules/workflow/workflow.routes';
+import { createWorkflowService } from './modules/workflow/workflow.service';
 import { registerSavedFilterRoutes } from './modules/saved-filters/saved-filters.routes';
 import { createSavedFiltersService } from './modules/saved-filters/saved-filters.service';
 import { createFileLinks, loadLinkSecret } from './modules/documents/file-links';
@@ -79,7 +83,14 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
   registerSystemRoutes(app, auth, { db, config });
   const tables = createTablesService(db);
   registerTableRoutes(app, auth, tables);
-  registerDocumentRoutes(app, auth, createDocumentsService(db, tables));
+  const events = createNotificationEvents();
+  const workflow = createWorkflowService(db, tables, events);
+  registerDocumentRoutes(app, auth, createDocumentsService(db, tables, workflow));
+  registerWorkflowRoutes(app, auth, {
+    workflow,
+    notifications: createNotificationsService(db, events),
+    events,
+  });
   registerSavedFilterRoutes(app, auth, createSavedFiltersService(db));
   const limits = { fileBytes: config.fileLimitBytes, requestBytes: config.requestFilesLimitBytes };
   const blobs = createBlobStore(config);

@@ -3,6 +3,7 @@ import { documentDownloadRoutes, documentFileRoutes, documentRoutes } from './do
 import { companyRegisterRoutes, organizationRoutes } from './organization';
 import { savedFilterRoutes } from './saved-filters';
 import { systemRoutes } from './system';
+import { notificationRoutes, workflowRoutes } from './workflow';
 import { partnerRoutes, ROOT_TABLES, rootTableRoutes, tableRoutes } from './tables';
 import { rootTableIoRoutes, tableIoRoutes } from './tables-io';
 import type { RouteDef } from './route';
@@ -16,6 +17,7 @@ export * from './tables';
 export * from './tables-io';
 export * from './documents';
 export * from './saved-filters';
+export * from './workflow';
 export { buildOpenApi } from './openapi';
 
 /** Every call of the API, for the OpenAPI document and the authorisation walk. */
@@ -31,6 +33,8 @@ export const allRoutes: RouteDef[] = [
   ...Object.values(documentFileRoutes),
   ...Object.values(documentDownloadRoutes),
   ...Object.values(savedFilterRoutes),
+  ...Object.values(workflowRoutes),
+  ...Object.values(notificationRoutes),
   ...ROOT_TABLES.flatMap((name) => [
     ...Object.values(rootTableRoutes(name)),
     ...Object.values(rootTableIoRoutes(name)),

@@ -6,6 +6,7 @@ import { translate, type Locale } from '../../plugins/i18n';
 import type { TableScope, TablesService } from '../tables/tables.service';
 import { activationProblems } from './completeness';
 import { countDocuments, type DocCounts } from './documents.repository';
+import type { WorkflowService } from '../workflow/workflow.service';
 import { refreshDocSearch, refreshPartnerDocs } from './search-vector';
 
 export type DocumentsService = ReturnType<typeof createDocumentsService>;
@@ -19,14 +20,14 @@ const TILES: { filterId: string; count: keyof DocCounts; filter: string[] }[] = 
   { filterId: 'rejected', count: 'rejected', filter: ['status:rejected'] },
 ];
 
-export function createDocumentsService(db: Db, tables: TablesService) {
+export function createDocumentsService(db: Db, tables: TablesService, workflow: WorkflowService) {
   // Search of documents follows every write of them and of the partners they name.
   tables.onWrite('doc', refreshDocSearch);
   tables.onWrite('partner', refreshPartnerDocs);
   return {
     /**
-     * spec §7 POST /api/doc/activate: every document complete for its type, then active (the
-     * workflow of issue 6 starts here). All or nothing; one undo takes it back.
+     * spec §7 POST /api/doc/activate: every document complete for its type, then active in the
+     * workflow of its type at its first step (issue 6). All or nothing; one undo takes it back.
      */
     async activate(scope: TableScope, keys: string[]) {
       const types = await tables.list('documentType', scope, { count: 1000 });
@@ -35,10 +36,13 @@ export function createDocumentsService(db: Db, tables: TablesService) {
         const code = typeCodes.get(Number(id));
         return typeof code === 'string' ? code : null;
       };
-      return tables.changeState('doc', scope, keys, (doc) => {
+      const entry = workflow.activationDecider(scope);
+      const { items, undoId } = await tables.changeState('doc', scope, keys, (doc, trx) => {
         const problems = activationProblems(doc, typeCodeOf);
-        return problems.length ? { problems } : { values: { status: 'active' } };
+        return problems.length ? { problems } : entry.decide(doc, trx);
       });
+      entry.done();
+      return { items, undoId };
     },
 
     /** spec §7 GET /api/doc/customerHistory: the partner's other documents, newest first. */

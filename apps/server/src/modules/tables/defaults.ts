@@ -4,6 +4,7 @@ import { DEFAULT_DOCUMENT_TYPES, DEFAULT_VAT_RATES } from './data';
 import { documentType } from './entities/document-type';
 import { organization } from './entities/organization';
 import { vatRate } from './entities/vat-rate';
+import { workflow } from './entities/workflow';
 import type { EntityDef } from './entity';
 import { engineValuesOf, toColumnValues, toModel, type Model } from './model';
 import * as repo from './tables.repository';
@@ -30,6 +31,49 @@ export async function seedOrganizationDefaults(trx: Trx, organizationId: string)
     await repo.setEngineValues(trx, organization, organizationId, organizationId, values);
   }
   for (const [entity, models] of DEFAULTS) await insertModels(trx, entity, organizationId, models);
+  await insertWithArrays(trx, workflow, organizationId, DEFAULT_WORKFLOW);
+}
+
+/**
+ * A new organisation's approval route for documents of any type: its admins approve, its
+ * accountants book, then the document is archived. Admins change it under Workflows.
+ */
+export const DEFAULT_WORKFLOW: Model = {
+  code: 'STANDARD',
+  name: 'Approval and booking',
+  documentTypeId: null,
+  isActive: true,
+  steps: [
+    { position: 1, systemTileCode: 'approval', name: '', roles: ['orgadmin'], memberKeys: [] },
+    { position: 2, systemTileCode: 'accounting', name: '', roles: ['accountant'], memberKeys: [] },
+  ],
+};
+
+/** A record and its nested rows, as insertModels writes them. */
+export async function insertWithArrays(
+  trx: Trx,
+  entity: EntityDef,
+  organizationId: string | null,
+  model: Model,
+): Promise<void> {
+  const row = await repo.insertRow(trx, entity, organizationId, {
+    ...toColumnValues(entity, model),
+    key: uuidv7(),
+    ...engineValuesOf(entity, model),
+  });
+  for (const array of entity.arrays ?? []) {
+    const children = model[array.name];
+    if (!array.parentColumn || !Array.isArray(children)) continue;
+    for (const child of children as Model[]) {
+      const full = { ...array.entity.defaultModel?.(), ...child };
+      await repo.insertRow(trx, array.entity, organizationId, {
+        ...toColumnValues(array.entity, full),
+        [array.parentColumn]: row.id,
+        key: uuidv7(),
+        ...engineValuesOf(array.entity, full),
+      });
+    }
+  }
 }
 
 /** Rows of an entity from API models, as the engine maps them (no validation, no journal). */

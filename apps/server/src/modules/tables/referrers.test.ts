@@ -4,7 +4,7 @@ import { ENTITIES } from './registry';
 import { holdingReferences } from './referrers';
 
 describe('records held by others', () => {
-  it('knows that documents hold partners and document types', () => {
+  it('knows that documents hold partners and document types, and workflows the types', () => {
     const holders = (name: string) => {
       const target = ENTITIES.find((e) => e.name === name);
       if (!target) throw new Error(`no entity ${name}`);
@@ -13,7 +13,7 @@ describe('records held by others', () => {
       );
     };
     expect(holders('partner')).toEqual(['doc.customerKey']);
-    expect(holders('documentType')).toEqual(['doc.documentTypeId']);
+    expect(holders('documentType')).toEqual(['workflow.documentTypeId', 'doc.documentTypeId']);
     expect(holders('country')).toEqual([]);
   });
 

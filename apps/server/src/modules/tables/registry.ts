@@ -14,6 +14,7 @@ import { paymentType } from './entities/payment-type';
 import { referenceModel } from './entities/reference-model';
 import { role } from './entities/role';
 import { vatRate } from './entities/vat-rate';
+import { notification, workflow, workflowLog, workflowStep } from './entities/workflow';
 
 /** Every entity the engine serves; nested-array entities are registered for undo. */
 export const ENTITIES: readonly EntityDef[] = [
@@ -34,9 +35,14 @@ export const ENTITIES: readonly EntityDef[] = [
   documentType,
   costCenter,
   organizationMember,
+  workflow,
+  workflowStep,
   // Served at /api/{name} (spec §7).
   doc,
   docCostLine,
+  // Written by the workflow module, registered for undo.
+  workflowLog,
+  notification,
 ];
 
 const byName = new Map(ENTITIES.map((e) => [e.name, e]));

@@ -6,8 +6,36 @@ import { journalUpdate, type Journal } from './journal';
 import type { Owner } from './save';
 import * as repo from './tables.repository';
 
-/** What becomes of one record in a state change: its new server-owned values, or why not. */
-export type StateDecision = { values: Record<string, unknown> } | { problems: MessageSpec[] };
+/**
+ * What becomes of one record in a state change: its new server-owned values (and rows another
+ * module writes with them, journaled in the same undo), or why not.
+ */
+export type StateDecision =
+  | {
+      values: Record<string, unknown>;
+      after?: (trx: Trx, journal: Journal, record: TableRecord) => Promise<void>;
+    }
+  | { problems: MessageSpec[] };
+
+/** How a state change of several records goes (see TablesService.changeState). */
+export interface StateChangeOptions {
+  /** Each record on its own: the refused are reported and the others changed. */
+  partial?: boolean;
+  /** The version each record was seen at (by key): a record changed since is refused (409). */
+  versions?: ReadonlyMap<string, number>;
+  /**
+   * Who may change them is the caller's to decide (a workflow action: the step's assignees),
+   * not the table's write roles.
+   */
+  callerDecidesRights?: boolean;
+}
+
+/** A record a partial state change left as it was, and why. */
+export interface RefusedRecord {
+  key: string;
+  status: number;
+  problems: MessageSpec[];
+}
 
 /**
  * Writes server-owned columns (status, workflow step) that no save may set, at the record's

@@ -18,7 +18,12 @@ import { commitJournal, newJournal, readAudit } from './journal';
 import { createWriteHooks, type WriteHook, type WriteHooks } from './write-hooks';
 import { schemaOf, searchNormalise, toModel, type Model } from './model';
 import { cleanInput, deleteRecord, insertRecord, updateRecord, validateRecord } from './save';
-import { setOwnedColumns, type StateDecision } from './state-change';
+import {
+  setOwnedColumns,
+  type RefusedRecord,
+  type StateChangeOptions,
+  type StateDecision,
+} from './state-change';
 import * as repo from './tables.repository';
 import { ENTITIES, findEntity, getListedEntity, getNestedEntity } from './registry';
 import { applyUndo } from './undo';
@@ -222,6 +227,36 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
       model[array.name] = rows.map((r) => toModel(array.entity, r));
     }
     return model;
+  }
+
+  /** One record's decision, or why it is refused (unknown, changed since it was seen, or not). */
+  async function decideOne(
+    trx: Trx,
+    entity: EntityDef,
+    scope: TableScope,
+    key: string,
+    decide: (record: TableRecord, trx: Trx) => StateDecision | Promise<StateDecision>,
+    versions: ReadonlyMap<string, number> | undefined,
+  ): Promise<{ record: TableRecord; decision: StateDecision } | RefusedRecord> {
+    let record: TableRecord;
+    try {
+      record = await readModel(trx, entity, scope, key);
+    } catch (error) {
+      if (error instanceof AppError)
+        return { key, status: error.statusCode, problems: error.errors };
+      throw error;
+    }
+    const seen = versions?.get(key);
+    if (seen !== undefined && seen !== record.version) {
+      return {
+        key,
+        status: 409,
+        problems: [{ code: 'errors.changedMeanwhile', parameters: [record.displayTitle] }],
+      };
+    }
+    const decision = await decide(record, trx);
+    if ('problems' in decision) return { key, status: 400, problems: decision.problems };
+    return { record, decision };
   }
 
   /** The internal id of a parent record of this organisation, by its key (404 otherwise). */
@@ -443,32 +478,55 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
       name: string,
       scope: TableScope,
       keys: string[],
-      decide: (record: TableRecord) => StateDecision,
+      decide: (record: TableRecord, trx: Trx) => StateDecision | Promise<StateDecision>,
+      options: StateChangeOptions = {},
     ) {
       const entity = getListedEntity(name);
-      requireWrite(entity, scope);
+      if (!options.callerDecidesRights) requireWrite(entity, scope);
       const unique = [...new Set(keys)];
       return run(scope, async (trx) => {
         const owner = ownerOf(entity, scope);
-        const records = [];
-        for (const key of unique) records.push(await readModel(trx, entity, scope, key));
-        const decided = records.map((record) => ({ record, decision: decide(record) }));
-        const problems = decided.flatMap(({ decision }) =>
-          'problems' in decision ? decision.problems : [],
-        );
-        if (problems.length) throw new AppError(400, problems);
         const journal = newJournal();
+        const refused: RefusedRecord[] = [];
+        const changed: string[] = [];
+        // All or nothing: every record is decided before any is written.
+        const decided: { record: TableRecord; decision: StateDecision }[] = [];
+        for (const key of unique) {
+          const outcome = await decideOne(trx, entity, scope, key, decide, options.versions);
+          if ('problems' in outcome) refused.push(outcome);
+          else decided.push(outcome);
+        }
+        if (!options.partial && refused.length) {
+          const status = Math.max(...refused.map((r) => r.status));
+          throw new AppError(
+            status,
+            refused.flatMap((r) => r.problems),
+          );
+        }
         for (const { record, decision } of decided) {
-          if ('values' in decision)
+          if (!('values' in decision)) continue;
+          try {
             await setOwnedColumns(trx, entity, owner, record, decision.values, journal);
+          } catch (error) {
+            // Changed by another request since it was read (two approvers at once).
+            if (!(error instanceof AppError) || error.statusCode !== 409) throw error;
+            const problems = [
+              { code: 'errors.changedMeanwhile', parameters: [record.displayTitle] },
+            ];
+            if (!options.partial) throw new AppError(409, problems);
+            refused.push({ key: String(record.key), status: 409, problems });
+            continue;
+          }
+          await decision.after?.(trx, journal, record);
+          changed.push(String(record.key));
         }
         const undoId = await commit(trx, journal, {
           organizationId: scope.organization.id,
           userId: scope.user.id,
         });
         const items = [];
-        for (const key of unique) items.push(await readModel(trx, entity, scope, key));
-        return { items, undoId };
+        for (const key of changed) items.push(await readModel(trx, entity, scope, key));
+        return { items, undoId, refused };
       });
     },
 

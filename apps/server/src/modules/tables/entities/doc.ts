@@ -6,6 +6,31 @@ import { defineEntity, type ColumnDef } from '../entity';
 /** spec §4: a document's life; the workflow (issue 6) moves it on from active. */
 export const DOC_STATUSES = ['draft', 'active', 'archived', 'rejected'] as const;
 
+const hiddenOwned = (
+  name: string,
+  column: string,
+  type: ColumnDef['type'],
+  extra: Partial<ColumnDef> = {},
+): ColumnDef => ({
+  name,
+  column,
+  type,
+  field: { labelId: `doc.${name}`, visible: false },
+  serverOwned: true,
+  ...extra,
+});
+
+/** The workflow's own columns of a document (migration 0019, modules/workflow). */
+const WORKFLOW_COLUMNS: ColumnDef[] = [
+  hiddenOwned('workflowId', 'workflow_id', 'int'),
+  hiddenOwned('workflowStepId', 'workflow_step_id', 'int'),
+  hiddenOwned('workflowStanding', 'workflow_standing', 'text'),
+  hiddenOwned('workflowForwardedTo', 'workflow_forwarded_to', 'int'),
+  hiddenOwned('workflowApprovals', 'workflow_approvals', 'int', { multiple: true }),
+  hiddenOwned('workflowSubmittedBy', 'workflow_submitted_by', 'int'),
+  hiddenOwned('workflowStepAt', 'workflow_step_at', 'timestamp'),
+];
+
 /** Where a document's data capture (issue 7) stands. */
 export const CAPTURE_STATES = ['none', 'pending', 'done', 'failed'] as const;
 
@@ -323,6 +348,9 @@ export const doc = defineEntity({
       serverOwned: true,
       filter: true,
     },
+    // Where the document stands in its workflow (issue 6), written by the workflow module
+    // alone; not shown in the form (the header and the log show it).
+    ...WORKFLOW_COLUMNS,
     {
       name: 'captureState',
       column: 'capture_state',

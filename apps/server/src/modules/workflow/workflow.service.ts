@@ -1,0 +1,428 @@
+import type {
+  TableRecord,
+  WorkflowExtras,
+  WorkflowLogEntry,
+  WorkflowResultCode,
+} from '@listina/contract';
+import { evaluateCondition } from '@listina/forms';
+import type { Db } from '../../db/create-db';
+import { inScope, type Trx } from '../../db/scope';
+import { AppError, type MessageSpec } from '../../lib/errors';
+import { isAdmin } from '../../plugins/context';
+import { translate, type Locale } from '../../plugins/i18n';
+import type { Journal } from '../tables/journal';
+import type { StateDecision } from '../tables/state-change';
+import type { TableScope, TablesService } from '../tables/tables.service';
+import type { NotificationEvents } from './notification-events';
+import {
+  act,
+  enter,
+  tileOf,
+  type Actor,
+  type DocumentState,
+  type Outcome,
+  type Standing,
+  type Workflow,
+} from './state-machine';
+import {
+  findMember,
+  insertLogLine,
+  insertNotifications,
+  loadWorkflows,
+  readLog,
+  recipientIds,
+  workflowFor,
+  type StoredWorkflow,
+} from './workflow.repository';
+
+/** The log's result of entering a workflow (not a result code a user posts). */
+export const ACTIVATED = 'activated';
+
+const actorOf = (scope: TableScope): Actor => ({
+  userId: scope.user.id,
+  roles: scope.organization.roles,
+  isAdmin: isAdmin(scope.organization.roles),
+});
+
+/** The state machine's workflow for one document: each step's condition evaluated on it. */
+function machineWorkflow(stored: StoredWorkflow, doc: TableRecord): Workflow {
+  return {
+    id: stored.id,
+    steps: stored.steps.map((step) => {
+      let applies: boolean;
+      try {
+        applies = evaluateCondition(step.condition ?? undefined, doc);
+      } catch (error) {
+        throw new AppError(400, [
+          {
+            code: 'errors.wf.conditionFailed',
+            parameters: [
+              step.name || step.systemTileCode,
+              error instanceof Error ? error.message : String(error),
+            ],
+          },
+        ]);
+      }
+      return { ...step, applies };
+    }),
+  };
+}
+
+const text = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+
+/** Where a document stands, from its columns; undefined when it is in no workflow. */
+function stateOf(doc: TableRecord): DocumentState | undefined {
+  const workflowId = text(doc.workflowId);
+  if (workflowId === null) return undefined;
+  const stepId = text(doc.workflowStepId) ?? '';
+  let standing: Standing;
+  if (doc.status === 'archived') standing = { kind: 'archived' };
+  else if (doc.status === 'rejected') standing = { kind: 'rejected' };
+  else if (doc.workflowStanding === 'supplement') standing = { kind: 'supplement', stepId };
+  else standing = { kind: 'step', stepId };
+  return {
+    workflowId,
+    standing,
+    submitterId: text(doc.workflowSubmittedBy) ?? '',
+    forwardedTo: text(doc.workflowForwardedTo),
+    approvals: Array.isArray(doc.workflowApprovals) ? doc.workflowApprovals.map(String) : [],
+  };
+}
+
+/** The document's columns for a state (status, step, tile and the rest). */
+function valuesOf(workflow: Workflow, state: DocumentState, moved: boolean, doc: TableRecord) {
+  const { standing } = state;
+  const status =
+    standing.kind === 'archived'
+      ? 'archived'
+      : standing.kind === 'rejected'
+        ? 'rejected'
+        : 'active';
+  const stepId =
+    standing.kind === 'step' || standing.kind === 'supplement' ? standing.stepId : null;
+  return {
+    status,
+    workflowId: state.workflowId,
+    workflowStepId: stepId,
+    workflowStanding: stepId === null ? null : standing.kind,
+    workflowForwardedTo: state.forwardedTo,
+    workflowApprovals: state.approvals,
+    workflowSubmittedBy: state.submitterId,
+    workflowStepAt: moved ? new Date() : (doc.workflowStepAt ?? new Date()),
+    workflowCurrentStepSystemTileCode: tileOf(workflow, standing),
+  };
+}
+
+const secondsSince = (at: unknown) => {
+  if (typeof at !== 'string' && !(at instanceof Date)) return null;
+  const time = new Date(at).getTime();
+  return Number.isNaN(time) ? null : Math.max(0, Math.round((Date.now() - time) / 1000));
+};
+
+/** Users told of an action, once it committed (server-sent events). */
+interface Told {
+  organizationId: string;
+  userIds: Set<string>;
+}
+
+export function createWorkflowService(db: Db, tables: TablesService, events: NotificationEvents) {
+  /** The organisation's workflows, read once per call (in its transaction). */
+  function workflowsOnce(organizationId: string) {
+    let loaded: Promise<Map<string, StoredWorkflow>> | undefined;
+    return (trx: Trx) => (loaded ??= loadWorkflows(trx, organizationId));
+  }
+
+  /** Writes the log line and the notifications of an outcome, journaled with the action. */
+  async function record(
+    trx: Trx,
+    journal: Journal,
+    scope: TableScope,
+    doc: TableRecord,
+    entry: {
+      resultCode: string;
+      comment: string | null;
+      before: { workflow: Workflow | null; state: DocumentState | undefined };
+      after: { workflow: Workflow; outcome: Extract<Outcome, { ok: true }> };
+    },
+    told: Told,
+  ) {
+    const organizationId = scope.organization.id;
+    const { before, after } = entry;
+    const stepOf = (standing: Standing | undefined) =>
+      standing && (standing.kind === 'step' || standing.kind === 'supplement')
+        ? standing.stepId
+        : null;
+    await insertLogLine(
+      trx,
+      organizationId,
+      {
+        docId: String(doc.id),
+        userId: scope.user.id,
+        resultCode: entry.resultCode,
+        comment: entry.comment,
+        fromWorkflowId: before.state?.workflowId ?? null,
+        toWorkflowId: after.outcome.state.workflowId,
+        fromStepId: stepOf(before.state?.standing),
+        toStepId: stepOf(after.outcome.state.standing),
+        fromTile:
+          before.workflow && before.state ? tileOf(before.workflow, before.state.standing) : null,
+        toTile: tileOf(after.workflow, after.outcome.state.standing),
+        secondsInStep: before.state ? secondsSince(doc.workflowStepAt) : null,
+      },
+      journal,
+    );
+    const notify = after.outcome.notify;
+    if (!notify) return;
+    const recipients = (
+      await recipientIds(trx, organizationId, notify.userIds, notify.roles)
+    ).filter((id) => id !== scope.user.id);
+    await insertNotifications(
+      trx,
+      organizationId,
+      recipients.map((userId) => ({
+        userId,
+        docId: String(doc.id),
+        kind: notify.reason,
+        actorId: scope.user.id,
+        resultCode: entry.resultCode,
+        tile: tileOf(after.workflow, after.outcome.state.standing),
+        comment: entry.comment,
+      })),
+      journal,
+    );
+    told.organizationId = organizationId;
+    for (const id of recipients) told.userIds.add(id);
+  }
+
+  /** The decision of an action on one document. */
+  async function decideAction(
+    trx: Trx,
+    scope: TableScope,
+    doc: TableRecord,
+    result: WorkflowResultCode,
+    extras: WorkflowExtras,
+    workflows: (trx: Trx) => Promise<Map<string, StoredWorkflow>>,
+    told: Told,
+  ): Promise<StateDecision> {
+    const title = doc.displayTitle;
+    const refuse = (code: string, parameters: (string | number)[] = []): StateDecision => ({
+      problems: [{ code, parameters: [title, ...parameters] }],
+    });
+    if (doc.status === 'draft') return refuse('errors.wf.notActivated');
+    const state = stateOf(doc);
+    if (!state) return refuse('errors.wf.noWorkflow');
+    const all = await workflows(trx);
+    const stored = all.get(state.workflowId);
+    if (!stored) return refuse('errors.wf.noWorkflow');
+    const workflow = machineWorkflow(stored, doc);
+
+    const action: Parameters<typeof act>[3] = { result, comment: extras.comment };
+    if (result === 'forwarded' && extras.userId) {
+      const member = await findMember(trx, scope.organization.id, extras.userId);
+      if (!member) return refuse('errors.wf.unknownMember', [extras.userId]);
+      action.forwardTo = member;
+    }
+    if (result === 'switchWorkflow' && extras.workflowId !== undefined) {
+      const wanted = String(extras.workflowId).toLowerCase();
+      const target = [...all.values()].find(
+        (w) =>
+          w.isActive && (w.id === wanted || w.key === wanted || w.code.toLowerCase() === wanted),
+      );
+      if (!target) return refuse('errors.wf.unknownWorkflow', [String(extras.workflowId)]);
+      action.switchTo = machineWorkflow(target, doc);
+    }
+
+    const outcome = act(workflow, state, actorOf(scope), action);
+    if (!outcome.ok) return refuse(outcome.code, outcome.parameters);
+    const landed =
+      action.switchTo && outcome.state.workflowId === action.switchTo.id
+        ? action.switchTo
+        : workflow;
+    return {
+      values: valuesOf(landed, outcome.state, outcome.moved, doc),
+      after: (writer, journal) =>
+        record(
+          writer,
+          journal,
+          scope,
+          doc,
+          {
+            resultCode: result,
+            comment: extras.comment?.trim() || null,
+            before: { workflow, state },
+            after: { workflow: landed, outcome },
+          },
+          told,
+        ),
+    };
+  }
+
+  const newTold = (): Told => ({ organizationId: '', userIds: new Set() });
+  const tell = (told: Told) => {
+    if (told.userIds.size > 0) events.changed(told.organizationId, [...told.userIds]);
+  };
+
+  return {
+    /**
+     * The decision that activates a document (POST /api/doc/activate): it enters the workflow
+     * of its type (or for any type) at the first step that applies, and the step's assignees
+     * are told. With no workflow it is active and stays where it is.
+     */
+    activationDecider(scope: TableScope) {
+      const workflows = workflowsOnce(scope.organization.id);
+      const told = newTold();
+      const decide = async (doc: TableRecord, trx: Trx): Promise<StateDecision> => {
+        const stored = workflowFor(await workflows(trx), text(doc.documentTypeId));
+        if (!stored) return { values: { status: 'active' } };
+        const workflow = machineWorkflow(stored, doc);
+        const state: DocumentState = {
+          workflowId: workflow.id,
+          standing: enter(workflow),
+          submitterId: scope.user.id,
+          forwardedTo: null,
+          approvals: [],
+        };
+        const outcome: Extract<Outcome, { ok: true }> = {
+          ok: true,
+          state,
+          moved: true,
+          notify:
+            state.standing.kind === 'step'
+              ? (() => {
+                  const stepId = state.standing.stepId;
+                  const step = workflow.steps.find((s) => s.id === stepId);
+                  return step
+                    ? {
+                        userIds: [...step.userIds],
+                        roles: [...step.roles],
+                        reason: 'assigned' as const,
+                      }
+                    : null;
+                })()
+              : null,
+        };
+        return {
+          values: valuesOf(workflow, state, true, doc),
+          after: (trx2, journal) =>
+            record(
+              trx2,
+              journal,
+              scope,
+              doc,
+              {
+                resultCode: ACTIVATED,
+                comment: null,
+                before: { workflow: null, state: undefined },
+                after: { workflow, outcome },
+              },
+              told,
+            ),
+        };
+      };
+      return { decide, done: () => tell(told) };
+    },
+
+    /** spec §7 POST /api/wf/action/{id}: one document; refused with its reason (400, 409). */
+    async action(
+      scope: TableScope,
+      key: string,
+      result: WorkflowResultCode,
+      extras: WorkflowExtras,
+    ) {
+      const workflows = workflowsOnce(scope.organization.id);
+      const told = newTold();
+      const versions = extras.version === undefined ? undefined : new Map([[key, extras.version]]);
+      const done = await tables.changeState(
+        'doc',
+        scope,
+        [key],
+        (doc, trx) => decideAction(trx, scope, doc, result, extras, workflows, told),
+        { versions, callerDecidesRights: true },
+      );
+      tell(told);
+      const item = done.items[0];
+      if (!item) throw new Error('the workflow action changed no document');
+      return { item, undoId: done.undoId };
+    },
+
+    /**
+     * spec §7 POST /api/wf/actions/: each document checked on its own; those refused are
+     * reported with their reasons and the others acted on, with one undo for them all.
+     */
+    async actions(
+      scope: TableScope,
+      keys: string[],
+      result: WorkflowResultCode,
+      extras: WorkflowExtras,
+      locale: Locale,
+    ) {
+      const workflows = workflowsOnce(scope.organization.id);
+      const told = newTold();
+      const done = await tables.changeState(
+        'doc',
+        scope,
+        keys,
+        (doc, trx) => decideAction(trx, scope, doc, result, extras, workflows, told),
+        { partial: true, callerDecidesRights: true },
+      );
+      tell(told);
+      const byKey = new Map(done.items.map((item) => [String(item.key), item]));
+      const refusedByKey = new Map(done.refused.map((r) => [r.key, r.problems]));
+      const message = (m: MessageSpec) => ({
+        code: m.code,
+        msg: translate(locale, m.code, m.parameters ?? []),
+      });
+      const items = [...new Set(keys)].map((documentKey) => {
+        const item = byKey.get(documentKey);
+        if (item) return { documentKey, ok: true, item };
+        return {
+          documentKey,
+          ok: false,
+          errors: (refusedByKey.get(documentKey) ?? []).map(message),
+        };
+      });
+      return {
+        items,
+        done: done.items.length,
+        refused: done.refused.length,
+        undoId: done.items.length > 0 ? done.undoId : null,
+      };
+    },
+
+    /** GET /api/wf/{id}/log: a document's log lines, oldest first. */
+    async log(
+      scope: TableScope,
+      key: string,
+      locale: Locale,
+    ): Promise<{ items: WorkflowLogEntry[] }> {
+      const doc = await tables.read('doc', scope, key);
+      const rows = await inScope(
+        db,
+        { userId: scope.user.id, organizationId: scope.organization.id },
+        (trx) => readLog(trx, scope.organization.id, String(doc.id)),
+      );
+      const place = (name: string | null, tile: string | null) =>
+        name || (tile ? translate(locale, `tiles.${tile}`) : null);
+      return {
+        items: rows.map((row) => ({
+          key: row.key,
+          at: row.at.toISOString(),
+          user: row.display_name,
+          userName: row.user_name,
+          resultCode: row.result_code,
+          result: translate(locale, `wf.result.${row.result_code}`),
+          comment: row.comment,
+          fromTile: row.from_tile,
+          toTile: row.to_tile,
+          from: place(row.from_step_name, row.from_tile),
+          to: place(row.to_step_name, row.to_tile),
+          fromWorkflow: row.from_workflow_name,
+          toWorkflow: row.to_workflow_name,
+          secondsInStep: row.seconds_in_step,
+        })),
+      };
+    },
+  };
+}
+export type WorkflowService = ReturnType<typeof createWorkflowService>;

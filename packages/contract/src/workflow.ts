@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { defineRoute } from './route';
+import { RecordSchema } from './tables';
+
+/** spec §3 workflow result codes. */
+export const WORKFLOW_RESULT_CODES = [
+  'confirmed',
+  'forwarded',
+  'returnToBeginning',
+  'supplementData',
+  'rejected',
+  'oneStepBack',
+  'movedToArchive',
+  'switchWorkflow',
+] as const;
+export type WorkflowResultCode = (typeof WORKFLOW_RESULT_CODES)[number];
+
+/** Documents one bulk workflow action takes at most. */
+export const MAX_WORKFLOW_KEYS = 1000;
+/** Longest comment of an action. */
+export const MAX_WORKFLOW_COMMENT = 2000;
+
+/** What an action carries besides its result code (spec §7 extras). */
+export const WorkflowExtrasSchema = z
+  .strictObject({
+    /** Why: required to reject, to ask for more data, and where the step says so to return. */
+    comment: z.string().max(MAX_WORKFLOW_COMMENT).optional(),
+    /** forwarded: the member (member key or user key) who takes the step over. */
+    userId: z.string().max(64).optional(),
+    /** switchWorkflow: the workflow (its key or id) the document moves to. */
+    workflowId: z.union([z.string().max(64), z.number().int().positive()]).optional(),
+    /**
+     * The document's version the user acted on: a document moved on by someone else since is
+     * refused (409) instead of acted on again (two approvers at once).
+     */
+    version: z.number().int().positive().optional(),
+  })
+  .default({});
+export type WorkflowExtras = z.infer<typeof WorkflowExtrasSchema>;
+
+/** spec §7 POST /api/wf/action/{id}: workflowStepResultCode, extras. */
+export const WorkflowActionBodySchema = z.strictObject({
+  workflowStepResultCode: z.enum(WORKFLOW_RESULT_CODES),
+  extras: WorkflowExtrasSchema,
+});
+export const WorkflowActionResponseSchema = z.object({
+  item: RecordSchema,
+  undoId: z.string(),
+});
+
+/** spec §7 POST /api/wf/actions/: documentKeys, workflowStepResultCode, extras. */
+export const WorkflowBulkBodySchema = z.strictObject({
+  documentKeys: z.array(z.string().max(64)).min(1).max(MAX_WORKFLOW_KEYS),
+  workflowStepResultCode: z.enum(WORKFLOW_RESULT_CODES),
+  extras: WorkflowExtrasSchema,
+});
+export const WorkflowBulkResultSchema = z.object({
+  documentKey: z.string(),
+  ok: z.boolean(),
+  /** The document after the action, when it was taken. */
+  item: RecordSchema.optional(),
+  /** Why it was not (spec §8 messages, translated). */
+  errors: z.array(z.object({ code: z.string(), msg: z.string() })).optional(),
+});
+export const WorkflowBulkResponseSchema = z.object({
+  items: z.array(WorkflowBulkResultSchema),
+  done: z.number(),
+  refused: z.number(),
+  /** One undo for every document the action was taken on; null when none was. */
+  undoId: z.string().nullable(),
+});
+
+/** One line of a document's workflow log (GET /api/wf/{id}/log, GET /api/doc/{id}/wflog). */
+export const WorkflowLogEntrySchema = z.object({
+  key: z.string(),
+  at: z.string(),
+  user: z.string(),
+  userName: z.string(),
+  resultCode: z.string(),
+  /** The result in the user's language (activated, confirmed, ...). */
+  result: z.string(),
+  comment: z.string().nullable(),
+  fromTile: z.string().nullable(),
+  toTile: z.string().nullable(),
+  /** The steps' names, else their tiles' labels, in the user's language. */
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  fromWorkflow: z.string().nullable(),
+  toWorkflow: z.string().nullable(),
+  /** Time the document spent in the step it left, in seconds (shown as a timespan). */
+  secondsInStep: z.number().nullable(),
+});
+export type WorkflowLogEntry = z.infer<typeof WorkflowLogEntrySchema>;
+export const WorkflowLogResponseSchema = z.object({ items: z.array(WorkflowLogEntrySchema) });
+
+export const workflowRoutes = {
+  action: defineRoute({
+    method: 'POST',
+    path: '/api/wf/action/:id',
+    summary: 'Take a workflow action (a result code) on one document, as its current assignee.',
+    access: 'organization',
+    body: WorkflowActionBodySchema,
+    response: WorkflowActionResponseSchema,
+  }),
+  actions: defineRoute({
+    method: 'POST',
+    path: '/api/wf/actions/',
+    summary: 'Take one workflow action on many documents; each is checked on its own.',
+    access: 'organization',
+    body: WorkflowBulkBodySchema,
+    response: WorkflowBulkResponseSchema,
+  }),
+  log: defineRoute({
+    method: 'GET',
+    path: '/api/wf/:id/log',
+    summary: "A document's workflow log: who, when, from which step to which, result, comment.",
+    access: 'organization',
+    response: WorkflowLogResponseSchema,
+  }),
+  docLog: defineRoute({
+    method: 'GET',
+    path: '/api/doc/:id/wflog',
+    summary: "A document's workflow log (the same as /api/wf/{id}/log).",
+    access: 'organization',
+    response: WorkflowLogResponseSchema,
+  }),
+};
+
+/** spec §3 notification: id, read; count.unread. */
+export const NotificationSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['assigned', 'rejected', 'supplement']),
+  read: z.boolean(),
+  createdAt: z.string(),
+  /** What happened, in the user's language. */
+  text: z.string(),
+  documentKey: z.string().nullable(),
+  documentTitle: z.string().nullable(),
+  actor: z.string().nullable(),
+  resultCode: z.string().nullable(),
+  tile: z.string().nullable(),
+  comment: z.string().nullable(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
+export const NotificationQuerySchema = z.strictObject({
+  count: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(40).optional(),
+  unread: z.enum(['true', 'false']).optional(),
+});
+export const NotificationListSchema = z.object({
+  items: z.array(NotificationSchema),
+  nextCursor: z.string().nullable(),
+  count: z.object({ unread: z.number() }),
+});
+export type NotificationList = z.infer<typeof NotificationListSchema>;
+
+export const notificationRoutes = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/notification',
+    summary: "The signed-in user's notifications in this organisation, newest first.",
+    access: 'organization',
+    query: NotificationQuerySchema,
+    response: NotificationListSchema,
+  }),
+  read: defineRoute({
+    method: 'PUT',
+    path: '/api/notification/:id/read',
+    summary: 'Mark a notification read.',
+    access: 'organization',
+    response: z.object({ ok: z.literal(true), count: z.object({ unread: z.number() }) }),
+  }),
+  events: defineRoute({
+    method: 'GET',
+    path: '/api/notification/events',
+    summary:
+      'Server-sent events: the unread count of the signed-in user whenever it changes (text/event-stream).',
+    access: 'organization',
+    download: ['text/event-stream'],
+  }),
+};
