@@ -86,7 +86,9 @@ test('an invoice uploaded with an attachment is previewed, completed and activat
   const organizationId = organizationIdOf(page);
   const tiles = page.getByTestId('home-tiles');
   await expect(tiles.getByRole('link', { name: /Drafts/ })).toBeVisible();
-  await expect(tiles.getByRole('link')).toHaveCount(5);
+  // Drafts, the user's tasks at each step of the workflow (and data asked back), then by state.
+  await expect(tiles.getByRole('link')).toHaveCount(8);
+  await expect(tiles.getByRole('link', { name: /My tasks: Approval/ })).toBeVisible();
   const activeBefore = await tileCount(page, 'active');
 
   await tiles.getByRole('link', { name: /Drafts/ }).click();

@@ -112,6 +112,35 @@ describe('demo documents', () => {
     }
   });
 
+  it('puts active, archived and rejected documents in the standard workflow, with their log', async () => {
+    const rows = await sql<{
+      status: string;
+      tile: string | null;
+      standing: string | null;
+      in_workflow: boolean;
+      log: string[];
+    }>`
+      select d.status, d.workflow_current_step_system_tile_code as tile,
+             d.workflow_standing as standing, d.workflow_id is not null as in_workflow,
+             coalesce((select array_agg(l.result_code order by l.id) from workflow_log l
+                        where l.organization_id = d.organization_id and l.doc_id = d.id),
+                      '{}') as log
+      from doc d
+    `.execute(t.database.db);
+    const shapes = new Set(
+      rows.rows.map((r) =>
+        [r.status, r.tile, r.standing, r.in_workflow, r.log.join('>')].join('|'),
+      ),
+    );
+    expect([...shapes].sort()).toEqual([
+      'active|accounting|step|true|activated>confirmed',
+      'active|approval|step|true|activated',
+      'archived|archive||true|activated>confirmed>confirmed',
+      'draft|||false|',
+      'rejected|||true|activated>rejected',
+    ]);
+  });
+
   it('adds nothing when run again', async () => {
     const before = await readDocs();
     const partners = await sql`select id from partner`.execute(t.database.db);

@@ -4,6 +4,7 @@ import type { Db } from '../create-db';
 import { inScope, type Trx } from '../scope';
 import { uuidv7 } from '../../lib/ids';
 import type { BlobStore } from '../../plugins/storage/blob-store';
+import { seedDemoWorkflow } from './demo-workflow';
 import { refreshDocSearch } from '../../modules/documents/search-vector';
 import { checkUpload, type FileRole } from '../../modules/files/file-policy';
 import { doc as docEntity, docCostLine } from '../../modules/tables/entities/doc';
@@ -297,6 +298,7 @@ async function writeDocuments(
                           file_type_code, text, created_by, created_at)
     values ${sql.join(fileRows)}
   `.execute(trx);
+  if (org.userId !== null) await seedDemoWorkflow(trx, org.id, org.userId, ids);
   // The full-text search over fields, partner and the files' text (migration 0015).
   await refreshDocSearch(trx, org.id, ids);
   return true;

@@ -12,13 +12,22 @@ import { refreshDocSearch, refreshPartnerDocs } from './search-vector';
 export type DocumentsService = ReturnType<typeof createDocumentsService>;
 
 /** The home tiles (spec §2, §3 Tile), each a count and the list filter that shows it. */
-const TILES: { filterId: string; count: keyof DocCounts; filter: string[] }[] = [
-  { filterId: 'drafts', count: 'drafts', filter: ['status:draft'] },
-  { filterId: 'capture', count: 'capturePending', filter: ['captureState:pending'] },
-  { filterId: 'active', count: 'active', filter: ['status:active'] },
-  { filterId: 'archive', count: 'archived', filter: ['status:archived'] },
-  { filterId: 'rejected', count: 'rejected', filter: ['status:rejected'] },
+type CountName = Exclude<keyof DocCounts, 'tasks' | 'stepTiles'>;
+const tile = (filterId: string, count: CountName, filter: string[]) => ({
+  filterId,
+  count,
+  filter,
+});
+const DRAFTS = tile('drafts', 'drafts', ['status:draft']);
+/** After the user's own tasks: the organisation's documents by state. */
+const STATE_TILES = [
+  tile('active', 'active', ['status:active']),
+  tile('archive', 'archived', ['status:archived']),
+  tile('rejected', 'rejected', ['status:rejected']),
+  tile('capture', 'capturePending', ['captureState:pending']),
 ];
+/** Documents sent back to their submitter for more data (issue 6). */
+const SUPPLEMENT_TILE = 'supplement';
 
 export function createDocumentsService(db: Db, tables: TablesService, workflow: WorkflowService) {
   // Search of documents follows every write of them and of the partners they name.
@@ -67,14 +76,27 @@ export function createDocumentsService(db: Db, tables: TablesService, workflow: 
         userId: scope.user.id,
         organizationId: scope.organization.id,
       });
+      const stateTile = (t: ReturnType<typeof tile>): Tile => ({
+        filterId: t.filterId,
+        labelId: `tiles.${t.filterId}`,
+        label: translate(locale, `tiles.${t.filterId}`),
+        count: counts[t.count],
+        filter: t.filter,
+      });
+      // The user's tasks per step of the workflows (spec §3 Tile: my tasks per workflow step).
+      const taskTile = (code: string): Tile => ({
+        filterId: `task-${code}`,
+        labelId: 'tiles.myTasks',
+        label: translate(locale, 'tiles.myTasks', [translate(locale, `tiles.${code}`)]),
+        count: counts.tasks.get(code) ?? 0,
+        filter: ['task:mine', `workflowCurrentStepSystemTileCode:${code}`],
+      });
       return {
-        items: TILES.map((tile) => ({
-          filterId: tile.filterId,
-          labelId: `tiles.${tile.filterId}`,
-          label: translate(locale, `tiles.${tile.filterId}`),
-          count: counts[tile.count],
-          filter: tile.filter,
-        })),
+        items: [
+          stateTile(DRAFTS),
+          ...[...counts.stepTiles, SUPPLEMENT_TILE].map(taskTile),
+          ...STATE_TILES.map(stateTile),
+        ],
       };
     },
   };

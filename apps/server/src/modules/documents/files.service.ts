@@ -8,7 +8,7 @@ import { UUID_PATTERN } from '../../lib/ids';
 import { translate, type Locale } from '../../plugins/i18n';
 import type { BlobStore } from '../../plugins/storage/blob-store';
 import { MAIN_FILE_KINDS } from '../files/file-policy';
-import type { RequestContext } from '../../plugins/context';
+import { isAdmin, type RequestContext } from '../../plugins/context';
 import type { TableScope, TablesService } from '../tables/tables.service';
 import { buildDownload, type BundleDocument, type DownloadMode } from './download/download';
 import type { FileLinks } from './file-links';
@@ -125,8 +125,9 @@ export function createDocumentFilesService({ db, tables, blobs, links, limits }:
     return doc;
   }
 
-  function requireChangeable(doc: repo.DocRow) {
-    if (doc.status === 'archived')
+  /** spec §4, issue 6: an archived document's files are kept as they are, but for admins. */
+  function requireChangeable(scope: TableScope, doc: repo.DocRow) {
+    if (doc.status === 'archived' && !isAdmin(scope.organization.roles))
       throw conflict('files.archivedDocument', [doc.number === '' ? doc.key : doc.number]);
   }
 
@@ -177,7 +178,7 @@ export function createDocumentFilesService({ db, tables, blobs, links, limits }:
     return inScope(db, scopeOf(scope), async (trx) => {
       const doc = await getDoc(trx, scope, key);
       if (fn) {
-        requireChangeable(doc);
+        requireChangeable(scope, doc);
         await fn(trx, doc);
         await refreshDocSearch(trx, scope.organization.id, [doc.id]);
       }

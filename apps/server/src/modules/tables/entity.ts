@@ -144,6 +144,16 @@ export interface EntityDef {
   /** Warnings that refuse a save until it is repeated with ignoreWarnings (spec §8). */
   warnings?: (model: Record<string, unknown>, context: WarningContext) => Promise<MessageSpec[]>;
   /**
+   * Why a stored record may not be changed or deleted by a user of these roles (an archived
+   * document, except for admins), or undefined when it may.
+   */
+  locked?: (record: Record<string, unknown>, roles: readonly string[]) => MessageSpec | undefined;
+  /**
+   * Filters that are no column's value, by name (a document's `task:mine`): the condition of
+   * each value it takes, in SQL on the entity's table; undefined for a value it does not take.
+   */
+  namedFilters?: Record<string, (value: string) => RawBuilder<unknown> | undefined>;
+  /**
    * Warnings that refuse a delete until it is repeated with ignoreWarnings (spec §8): records
    * others still refer to (a cost centre that partners book to by default).
    */

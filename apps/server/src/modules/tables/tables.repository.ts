@@ -20,6 +20,8 @@ export interface SortKey {
 
 export interface ListFilter {
   column: ColumnDef;
+  /** A named filter of the entity that is no column's value (EntityDef.namedFilters). */
+  conditions?: RawBuilder<unknown>[];
   /** Rows whose column holds one of these... */
   values: unknown[];
   /** ...or lies in one of these ranges (inclusive; an undefined bound is open). */
@@ -28,7 +30,7 @@ export interface ListFilter {
 
 function filterCondition(filter: ListFilter): RawBuilder<unknown> {
   const column = sql.ref(filter.column.column);
-  const any: RawBuilder<unknown>[] = [];
+  const any: RawBuilder<unknown>[] = [...(filter.conditions ?? [])];
   if (filter.values.length > 0) any.push(sql`${column} in (${sql.join(filter.values)})`);
   for (const { from, to } of filter.ranges) {
     const bounds = [

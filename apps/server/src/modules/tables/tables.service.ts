@@ -64,8 +64,10 @@ function parseSort(entity: EntityDef, sort: string | undefined): repo.SortKey[] 
 const sortKeysOf = (entity: EntityDef) => entity.columns.filter((c) => c.sort).map((c) => c.name);
 
 /** The declared filter fields, as the list call's filter parameter names them. */
-export const filterFieldsOf = (entity: EntityDef) =>
-  entity.columns.filter((c) => c.filter && !c.multiple).map((c) => c.name);
+export const filterFieldsOf = (entity: EntityDef) => [
+  ...entity.columns.filter((c) => c.filter && !c.multiple).map((c) => c.name),
+  ...Object.keys(entity.namedFilters ?? {}),
+];
 
 const FILTER_VALUE_PATTERNS: Record<Exclude<ValueType, 'text' | 'bool'>, RegExp> = {
   int: /^-?\d{1,15}$/,
@@ -87,6 +89,9 @@ function filterValue(column: ColumnDef, text: string): unknown {
   throw badRequest('errors.badFilterValue', [column.name, text], 'filter');
 }
 
+/** The column slot of a named filter's conditions (it has no column of its own). */
+const NAMED_FILTER: ColumnDef = { name: '', column: '', type: 'text', field: {} };
+
 /** A range filter's bound, or undefined for an open end. */
 function rangeBound(column: ColumnDef, text: string): unknown {
   return text === '' ? undefined : filterValue(column, text);
@@ -101,6 +106,16 @@ function parseFilters(entity: EntityDef, filter: ListQuery['filter']): repo.List
   for (const part of filter === undefined ? [] : [filter].flat()) {
     const colon = part.indexOf(':');
     const name = part.slice(0, colon);
+    const named = entity.namedFilters?.[name];
+    if (named) {
+      const condition = named(part.slice(colon + 1));
+      if (!condition)
+        throw badRequest('errors.badFilterValue', [name, part.slice(colon + 1)], 'filter');
+      const found = byField.get(name) ?? { column: NAMED_FILTER, values: [], ranges: [] };
+      found.conditions = [...(found.conditions ?? []), condition];
+      byField.set(name, found);
+      continue;
+    }
     const column = entity.columns.find((c) => c.name === name && c.filter && !c.multiple);
     if (!column) {
       const known = filterFieldsOf(entity).join(', ');
@@ -198,6 +213,15 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
   function requireAllowed(entity: EntityDef, allowed: boolean | undefined) {
     if (allowed === false)
       throw new AppError(405, [{ code: 'errors.notAllowedOnTable', parameters: [entity.name] }]);
+  }
+
+  /** Refuses (409) a change of records the entity locks for the user's roles. */
+  function requireUnlocked(entity: EntityDef, scope: TableScope, records: TableRecord[]) {
+    const problems = records.flatMap((record) => {
+      const problem = entity.locked?.(record, scope.organization.roles);
+      return problem ? [problem] : [];
+    });
+    if (problems.length) throw new AppError(409, problems);
   }
 
   function requireWrite(entity: EntityDef, scope: TableScope) {
@@ -411,6 +435,7 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
         if (!existing) throw notFound('errors.recordNotFound', [key]);
         if (Number(existing.version) !== version)
           throw conflict('errors.staleVersion', [], 'version');
+        requireUnlocked(entity, scope, [toModel(entity, existing)]);
         const merged = { ...toModel(entity, existing), ...input };
         const errors = await validateRecord(trx, entity, owner, merged, String(existing.id));
         if (errors.length) throw new AppError(400, errors);
@@ -442,6 +467,11 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
         );
         const missing = unique.filter((k) => !rows.some((r) => r.key === k));
         if (missing.length) throw notFound('errors.recordNotFound', [missing.join(', ')]);
+        requireUnlocked(
+          entity,
+          scope,
+          rows.map((row) => toModel(entity, row)),
+        );
         if (owner.organizationId !== null) {
           const held = await heldRecordErrors(
             trx,

@@ -260,6 +260,36 @@ describe('a document through its workflow', () => {
     expect(same.json<{ items: WorkflowLogEntry[] }>().items).toEqual(log);
   });
 
+  it('keeps an archived document as it was: only an admin may still change it', async () => {
+    const item = await newDocument();
+    const key = String(item.key);
+    const archived = (await acted('ana', key, 'movedToArchive')).item;
+    expect(tileOf(archived)).toEqual(['archived', 'archive']);
+    const edit = (who: string, version: number | undefined) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/doc/${key}`,
+        headers: h[who],
+        payload: { version, description: `Changed by ${who}` },
+      });
+    const refused = await edit('sam', archived.version);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error[0]).toMatchObject({
+      code: 'errors.doc.archived',
+      msg: `${String(item.number)} is archived: only an admin may change it.`,
+    });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/doc',
+      headers: h.sam,
+      payload: { keys: [key] },
+    });
+    expect(removed.statusCode).toBe(409);
+    const byAdmin = await edit('boss', archived.version);
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    expect(byAdmin.json<{ item: TableRecord }>().item.description).toBe('Changed by boss');
+  });
+
   it('goes to the board when the total is over 10,000', async () => {
     const item = await newDocument({ total: '12500.00' });
     const key = String(item.key);
@@ -353,6 +383,59 @@ describe('a document through its workflow', () => {
       errorCodes(await action('acc', String(item.key), 'switchWorkflow', { workflowId: 'NOPE' })),
     ).toEqual(['errors.wf.unknownWorkflow']);
     expect(workflowKey).toBeTruthy();
+  });
+});
+
+describe('my tasks', () => {
+  it('count on the home tiles per step and list through their filter, for each user their own', async () => {
+    const tiles = async (who: string) => {
+      const res = await t.app.inject({ url: '/api/tile', headers: h[who] });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{
+        items: { filterId: string; label: string; count: number; filter: string[] }[];
+      }>().items;
+    };
+    const before = await tiles('ana');
+    // (The review step is FAST's, which another test may have made.)
+    expect(before.map((tile) => tile.filterId).filter((id) => id !== 'task-review')).toEqual([
+      'drafts',
+      'task-approval',
+      'task-accounting',
+      'task-supplement',
+      'active',
+      'archive',
+      'rejected',
+      'capture',
+    ]);
+    const approval = before.find((tile) => tile.filterId === 'task-approval');
+    expect(approval).toMatchObject({
+      label: 'My tasks: Approval',
+      filter: ['task:mine', 'workflowCurrentStepSystemTileCode:approval'],
+    });
+    const item = await newDocument();
+    const after = await tiles('ana');
+    expect(after.find((tile) => tile.filterId === 'task-approval')?.count).toBe(
+      (approval?.count ?? 0) + 1,
+    );
+    const query = (approval?.filter ?? []).map((f) => `filter=${encodeURIComponent(f)}`).join('&');
+    const listed = async (who: string) => {
+      const res = await t.app.inject({ url: `/api/doc?count=1000&${query}`, headers: h[who] });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ items: TableRecord[] }>().items.map((d) => d.key);
+    };
+    expect(await listed('ana')).toContain(item.key);
+    // Not the accountant's task, nor the submitter's, until it reaches them.
+    expect(await listed('acc')).not.toContain(item.key);
+    expect(await listed('sam')).not.toContain(item.key);
+    await acted('ana', String(item.key), 'forwarded', { userId: memberKey.bor });
+    expect(await listed('ana')).not.toContain(item.key);
+    expect(await listed('bor')).toContain(item.key);
+    await acted('bor', String(item.key), 'supplementData', { comment: 'More please' });
+    const supplement = (await tiles('sam')).find((tile) => tile.filterId === 'task-supplement');
+    expect(supplement?.count).toBeGreaterThanOrEqual(1);
+    const bad = await t.app.inject({ url: '/api/doc?filter=task:yours', headers: h.ana });
+    expect(bad.statusCode).toBe(400);
+    expect(errorCodes(bad)).toEqual(['errors.badFilterValue']);
   });
 });
 
