@@ -195,6 +195,7 @@ export function listPlan(entity: EntityDef, query: ListQuery) {
 }
 
 export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks()) {
+  const undoListeners: ((organizationId: string, tables: string[]) => void)[] = [];
   /** Commits a journal after the write hooks of its records have run (write-hooks.ts). */
   const commit: typeof commitJournal = async (trx, journal, scope) => {
     await hooks.run(trx, journal, scope.organizationId);
@@ -581,8 +582,13 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
         items: await suggestPartners(trx, scope.organization.id, parts),
       })),
 
-    undo: (scope: TableScope, undoKey: string) =>
-      run(scope, async (trx) => {
+    /** Told after an undo committed, with the tables it changed (for live notifications). */
+    onUndone: (listener: (organizationId: string, tables: string[]) => void) => {
+      undoListeners.push(listener);
+    },
+
+    async undo(scope: TableScope, undoKey: string) {
+      const result = await run(scope, async (trx) => {
         if (!UUID_PATTERN.test(undoKey)) throw notFound('errors.undoNotFound');
         return {
           ok: true as const,
@@ -594,6 +600,9 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
             (restored) => hooks.run(trx, restored, scope.organization.id),
           ),
         };
-      }),
+      });
+      for (const listener of undoListeners) listener(scope.organization.id, result.tables);
+      return result;
+    },
   };
 }

@@ -7,6 +7,8 @@
 export interface NotificationEvents {
   /** The users' notifications in the organisation changed (new, read, or undone). */
   changed(organizationId: string, userIds: readonly string[]): void;
+  /** Every user's notifications in the organisation may have changed (an undo removed some). */
+  changedAll(organizationId: string): void;
   /** Calls listener whenever the user's notifications in the organisation change. */
   subscribe(organizationId: string, userId: string, listener: () => void): () => void;
   /** Open streams, for metrics and tests. */
@@ -20,6 +22,12 @@ export function createNotificationEvents(): NotificationEvents {
     changed(organizationId, userIds) {
       for (const userId of userIds) {
         for (const listener of listeners.get(keyOf(organizationId, userId)) ?? []) listener();
+      }
+    },
+    changedAll(organizationId) {
+      const prefix = `${organizationId}:`;
+      for (const [key, set] of listeners) {
+        if (key.startsWith(prefix)) for (const listener of set) listener();
       }
     },
     subscribe(organizationId, userId, listener) {

@@ -583,7 +583,7 @@ describe('notifications', () => {
     expect(organizationId).toBeTruthy();
   });
 
-  it('streams the unread count as server-sent events when it changes', async () => {
+  it('streams the unread count as server-sent events when it changes, an undo included', async () => {
     const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
     const controller = new AbortController();
     try {
@@ -610,8 +610,24 @@ describe('notifications', () => {
         }
       };
       const start = await nextCount();
-      await newDocument();
+      const draft = await newDocument({ activate: false });
+      const activated = await t.app.inject({
+        method: 'POST',
+        url: '/api/doc/activate',
+        headers: h.sam,
+        payload: { keys: [draft.key] },
+      });
+      expect(activated.statusCode, activated.body).toBe(200);
       expect(await nextCount()).toBe(start + 1);
+      // Its undo takes the notification back, and the stream says so.
+      const undoId = activated.json<{ undoId: string }>().undoId;
+      const undone = await t.app.inject({
+        method: 'POST',
+        url: `/api/undo/${undoId}`,
+        headers: h.sam,
+      });
+      expect(undone.statusCode, undone.body).toBe(200);
+      expect(await nextCount()).toBe(start);
     } finally {
       controller.abort();
     }

@@ -127,6 +127,12 @@ interface Told {
 }
 
 export function createWorkflowService(db: Db, tables: TablesService, events: NotificationEvents) {
+  // An undo of an action removes its notifications: the open streams of the organisation
+  // count again (an undo names no users; it is rare, and each stream counts once).
+  tables.onUndone((organizationId, changed) => {
+    if (changed.includes('notification')) events.changedAll(organizationId);
+  });
+
   /** The organisation's workflows, read once per call (in its transaction). */
   function workflowsOnce(organizationId: string) {
     let loaded: Promise<Map<string, StoredWorkflow>> | undefined;
