@@ -18,10 +18,15 @@ const PASSWORD = 'fresh-organisation-password';
  * it (the creator is its orgadmin, so it may write every tenant table). Specs that change
  * records use one each, so that they neither see nor disturb the demo seed or each other.
  */
-export async function createFreshOrganization(
-  request: APIRequestContext,
-  label: string,
-): Promise<FreshOrganization> {
+/** A user registered through the API with a confirmed e-mail, signed in. */
+export interface FreshUser {
+  username: string;
+  password: string;
+  apikey: string;
+}
+
+/** Registers a user through the API and confirms the mailed link, as a newcomer does. */
+export async function registerUser(request: APIRequestContext, label: string): Promise<FreshUser> {
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
   const username = `${label}${suffix}`.toLowerCase().replace(/[^a-z0-9]/g, '');
   const email = `${username}@example.test`;
@@ -35,11 +40,24 @@ export async function createFreshOrganization(
     .at(-1);
   const confirmed = await request.post('/api/account/confirm', { data: { code } });
   expect(confirmed.ok(), `confirming ${email}: ${await confirmed.text()}`).toBe(true);
-
   const token = await signInByApi(request, username, PASSWORD);
+  return { username, password: PASSWORD, apikey: token.apikey };
+}
+
+/**
+ * Registers a user through the API, confirms the mailed link and creates an organisation for
+ * it (the creator is its orgadmin, so it may write every tenant table). Specs that change
+ * records use one each, so that they neither see nor disturb the demo seed or each other.
+ */
+export async function createFreshOrganization(
+  request: APIRequestContext,
+  label: string,
+): Promise<FreshOrganization> {
+  const { username, apikey } = await registerUser(request, label);
+  const suffix = username.slice(label.length);
   const name = `E2E ${label} ${suffix} d.o.o.`;
   const created = await request.post('/api/organization', {
-    headers: { authorization: token.apikey },
+    headers: { authorization: apikey },
     data: { name },
   });
   expect(created.ok(), `creating ${name}: ${await created.text()}`).toBe(true);
@@ -47,7 +65,7 @@ export async function createFreshOrganization(
   return {
     username,
     password: PASSWORD,
-    apikey: token.apikey,
+    apikey,
     organizationId: organization.id,
     name,
   };

@@ -24,6 +24,9 @@ const PREFIXES = [
   'schemaForm',
   'grid',
   'codeLists',
+  'wf',
+  'workflowLog',
+  'notification',
 ];
 
 /**

@@ -60,6 +60,11 @@ const DocPreviewPage = lazyPage(
   (m) => m.DocPreviewPage,
 );
 
+const NotificationsPage = lazyPage(
+  () => import('../features/notifications/notifications-page'),
+  (m) => m.NotificationsPage,
+);
+
 const PlaygroundPage = lazyPage(
   () => import('../features/playground/playground-page'),
   (m) => m.PlaygroundPage,
@@ -96,6 +101,7 @@ export const routes: RouteObject[] = [
               { path: '/account/changepwd', element: <ChangePasswordPage /> },
               { path: '/account/profile', element: <ProfilePage /> },
               { path: '/account/addorg', element: <AddOrganizationPage /> },
+              { path: '/notifications', element: <NotificationsPage /> },
               {
                 path: '/o/:organizationId',
                 element: <OrganizationRoute />,

@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   previewOpen: 'listina.preview.open',
   /** spec §4: the preview's liquidation-data switch, '1' or '0'. */
   previewLiquidation: 'listina.preview.liquidation',
+  /** Whether the document editor's workflow log is open, '1' or '0'. */
+  workflowLogOpen: 'listina.workflowLog.open',
 } as const;
 
 /** Prefixes of keys made per user and table. */

@@ -3,7 +3,7 @@ import type { Trx } from '../scope';
 
 /**
  * The demo documents where their status puts them in the organisation's standard workflow
- * (defaults.ts: approval by admins, then booking by accountants): active ones at either step
+ * (defaults.ts: approval by approvers and admins, then booking by accountants): active ones at either step
  * (every other one approved already), archived ones through both, rejected ones at approval;
  * with the log lines that took them there, written by the organisation's demo user.
  */

@@ -35,8 +35,8 @@ export async function seedOrganizationDefaults(trx: Trx, organizationId: string)
 }
 
 /**
- * A new organisation's approval route for documents of any type: its admins approve, its
- * accountants book, then the document is archived. Admins change it under Workflows.
+ * A new organisation's approval route for documents of any type: its approvers (and admins)
+ * approve, its accountants book, then the document is archived. Admins change it under Workflows.
  */
 export const DEFAULT_WORKFLOW: Model = {
   code: 'STANDARD',
@@ -44,7 +44,13 @@ export const DEFAULT_WORKFLOW: Model = {
   documentTypeId: null,
   isActive: true,
   steps: [
-    { position: 1, systemTileCode: 'approval', name: '', roles: ['orgadmin'], memberKeys: [] },
+    {
+      position: 1,
+      systemTileCode: 'approval',
+      name: '',
+      roles: ['approver', 'orgadmin'],
+      memberKeys: [],
+    },
     { position: 2, systemTileCode: 'accounting', name: '', roles: ['accountant'], memberKeys: [] },
   ],
 };

@@ -10,11 +10,15 @@ import { TOOLBAR_HEIGHT } from '../constants';
 import { useI18n } from '../i18n';
 import { useSession } from '../session';
 import { LanguageMenu } from './language-menu';
+import { NotificationsButton } from './notifications-button';
 import { OrganizationSwitcher } from './organization-switcher';
 import { SearchBox } from './search-box';
 import { UserMenu } from './user-menu';
 
-/** spec §2 main toolbar: home, organisation, search (home and filterId=search), language, user. */
+/**
+ * spec §2 main toolbar: home, organisation, search (home and filterId=search), code lists,
+ * notifications with the unread count, language, user.
+ */
 export function MainToolbar() {
   const { t } = useI18n();
   const navigate = useNavigate();
@@ -57,6 +61,7 @@ export function MainToolbar() {
             </IconButton>
           </Tooltip>
         )}
+        {activeOrganization && <NotificationsButton organizationId={activeOrganization.id} />}
         <LanguageMenu color="inherit" />
         <UserMenu />
       </Toolbar>

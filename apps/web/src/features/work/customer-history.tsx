@@ -58,7 +58,7 @@ export function CustomerHistory({
                 secondary={[
                   formatDate(text(item.issueDate)),
                   amount(item.totalAmount),
-                  text(item.status),
+                  item.status ? t(`work.status.${text(item.status)}`) : '',
                 ]
                   .filter((part) => part !== '')
                   .join(' · ')}

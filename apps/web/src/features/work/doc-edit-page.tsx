@@ -19,6 +19,10 @@ import { PreviewPanel } from './preview/preview-panel';
 import { usePreviewSide } from './preview/use-preview-side';
 import { RightBar, useIsWideWorkspace } from './right-bar';
 import { useDocEditor } from './use-doc-editor';
+import { useWorkflowAction } from './use-workflow-action';
+import { WorkflowActions } from './workflow-actions';
+import { WorkflowLog } from './workflow-log';
+import { WorkflowPrompts } from './workflow-prompts';
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
@@ -57,7 +61,7 @@ interface DocEditorProps {
 }
 
 function DocEditor({ organizationId, itemId, onReload }: DocEditorProps) {
-  const { t } = useI18n();
+  const { t, has } = useI18n();
   const isWide = useIsWideWorkspace();
   const editor = useDocEditor({ organizationId, itemId, onReload });
   const { state, schema, loadError, formRef } = editor;
@@ -73,6 +77,15 @@ function DocEditor({ organizationId, itemId, onReload }: DocEditorProps) {
   const customerKey = text(model?.customerKey);
   const documentTypeId =
     typeof model?.documentTypeId === 'number' ? model.documentTypeId : undefined;
+  // spec §4: an active document moves through its workflow; archived and rejected ones are done.
+  const isInWorkflow = status === 'active';
+  const workflow = useWorkflowAction({
+    documentKey: itemId ?? '',
+    version: typeof state.original?.version === 'number' ? state.original.version : undefined,
+    onDone: onReload,
+  });
+  const tile = text(state.original?.workflowCurrentStepSystemTileCode);
+  const step = isInWorkflow && tile ? (has(`tiles.${tile}`) ? t(`tiles.${tile}`) : tile) : null;
 
   let rightBar = null;
   if (itemId === undefined) {
@@ -113,6 +126,17 @@ function DocEditor({ organizationId, itemId, onReload }: DocEditorProps) {
           organizationId={organizationId}
           title={title}
           status={status}
+          step={step}
+          workflowActions={
+            isInWorkflow && (
+              <WorkflowActions
+                disabled={state.busy || state.dirty || workflow.busy}
+                hint={state.dirty ? t('wf.actions.saveFirst') : undefined}
+                onConfirm={() => void workflow.run('confirmed')}
+                onChoose={workflow.open}
+              />
+            )
+          }
           canSave={canSave(state)}
           canActivate={status === 'draft'}
           canShowPreview={itemId !== undefined && !side.isOpen && !side.isPoppedOut}
@@ -121,7 +145,12 @@ function DocEditor({ organizationId, itemId, onReload }: DocEditorProps) {
           onActivate={() => void editor.activate()}
           onShowPreview={side.open}
         />
-        {state.busy ? <LinearProgress /> : <LinearProgress sx={{ visibility: 'hidden' }} />}
+        {state.busy || workflow.busy ? (
+          <LinearProgress />
+        ) : (
+          <LinearProgress sx={{ visibility: 'hidden' }} />
+        )}
+        <WorkflowPrompts workflow={workflow} documentTitle={title} onReload={onReload} />
         {loadError ? (
           <MessageAlert message={formatApiError(loadError, t)} testId="doc-load-error" />
         ) : !schema || !model ? (
@@ -143,6 +172,9 @@ function DocEditor({ organizationId, itemId, onReload }: DocEditorProps) {
             organizationId={organizationId}
             input={{ customerKey, documentKey: itemId, documentTypeId }}
           />
+        )}
+        {itemId !== undefined && status !== null && status !== 'draft' && (
+          <WorkflowLog documentKey={itemId} />
         )}
       </Paper>
       {rightBar}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -15,6 +16,10 @@ interface DocEditorHeaderProps {
   title: string;
   /** The server's status code (draft, active, …); null on a new document. */
   status: string | null;
+  /** The workflow step (its tile's label) of a document in a workflow. */
+  step: string | null;
+  /** The workflow actions of a document in a workflow. */
+  workflowActions: ReactNode;
   canSave: boolean;
   canActivate: boolean;
   /** The side bar's preview is closed: offer to open it again. */
@@ -26,7 +31,7 @@ interface DocEditorHeaderProps {
   onShowPreview: () => void;
 }
 
-/** The editor's title with the document's status, and its actions. */
+/** The editor's title with the document's status and workflow step, and its actions. */
 export function DocEditorHeader(props: DocEditorHeaderProps) {
   const { t, has } = useI18n();
   const statusKey = `work.status.${props.status ?? ''}`;
@@ -52,6 +57,15 @@ export function DocEditorHeader(props: DocEditorHeaderProps) {
           data-testid="doc-status"
         />
       )}
+      {props.step && (
+        <Chip
+          size="small"
+          color="primary"
+          variant="outlined"
+          label={t('wf.step', [props.step])}
+          data-testid="doc-wf-step"
+        />
+      )}
       <Stack direction="row" sx={{ gap: 1, ml: 'auto' }}>
         {props.canShowPreview && (
           <Button
@@ -73,6 +87,7 @@ export function DocEditorHeader(props: DocEditorHeaderProps) {
             {t('work.edit.activate')}
           </Button>
         )}
+        {props.workflowActions}
         <Button
           variant="contained"
           disabled={!props.canSave}

@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableRecord } from '@listina/contract';
 import { formatApiError } from '../../api/format-error';
 import { useI18n } from '../../app/i18n';
-import { invalidateTables, tableQueryKey } from '../../schema-ui/api';
+import { fetchRecord, invalidateTables, tableQueryKey } from '../../schema-ui/api';
 import { useEditDialog } from '../../schema-ui/dialogs/use-edit-dialog';
 import { isWarningsOnly } from '../../schema-ui/form/server-messages';
 import { useUndo } from '../../schema-ui/undo/undo-context';
@@ -102,7 +102,44 @@ export function useDocEditor({ organizationId, itemId, onReload }: DocEditorInpu
     }
   };
 
+  useShowNewerCopy(itemId, state, onReload);
+
   const continueAnyway = () => (retry.kind === 'upload' ? upload(retry.files, true) : save(true));
 
   return { ...editor, isCreate, save, upload, activate, continueAnyway };
+}
+
+/**
+ * The form keeps the copy it loaded (later refetches never overwrite edits). When a refetch
+ * brings another version of the document, e.g. after an undo of an activation or a workflow
+ * action, an editor without edits or questions shows it afresh, so that its status, step and
+ * actions are those of the document as it now is.
+ */
+function useShowNewerCopy(
+  itemId: string | undefined,
+  state: {
+    original: Record<string, unknown> | null;
+    busy: boolean;
+    dirty: boolean;
+    prompt: unknown;
+  },
+  onReload: () => void,
+) {
+  const cached = useQuery({
+    queryKey: tableQueryKey(DOC_TABLE, 'record', itemId ?? ''),
+    queryFn: ({ signal }) => fetchRecord(DOC_TABLE, itemId ?? '', signal),
+    enabled: itemId !== undefined,
+    gcTime: 0,
+  });
+  const cachedVersion = cached.data?.version;
+  const shownVersion = state.original?.version;
+  const isIdle = !state.busy && !state.dirty && state.prompt === null;
+  const isOutdated =
+    isIdle &&
+    cachedVersion !== undefined &&
+    shownVersion !== undefined &&
+    cachedVersion !== shownVersion;
+  useEffect(() => {
+    if (isOutdated) onReload();
+  }, [isOutdated, onReload]);
 }

@@ -11,7 +11,7 @@ import { useTiles } from '../../app/tiles';
 import { TableGrid } from '../../schema-ui/grid/table-grid';
 import { CenteredProgress } from '../../ui/centered-progress';
 import { MessageAlert } from '../../ui/message-alert';
-import { DocBulkActions, useDocBulkActions } from './doc-bulk-actions';
+import { DocBulkActions, DocBulkSummary, useDocBulkActions } from './doc-bulk-actions';
 import { DOC_TABLE } from './doc-api';
 import { DocFilterBar } from './doc-filter-bar';
 import { combineFilters } from './doc-filters';
@@ -70,7 +70,7 @@ export function WorkIndexPage() {
         onOpen={openRow}
         onAdd={addDocument}
         selectionActions={(keys, unselect) => (
-          <DocBulkActions keys={keys} actions={bulk} onActivated={unselect} />
+          <DocBulkActions keys={keys} actions={bulk} onDone={unselect} />
         )}
         height="fill"
       />
@@ -104,6 +104,7 @@ export function WorkIndexPage() {
       )}
       <DocFilterBar filters={docFilters} />
       <MessageAlert message={bulk.error} testId="work-bulk-error" />
+      <DocBulkSummary summary={bulk.summary} onClose={bulk.clearSummary} />
       {grid}
     </Paper>
   );

@@ -107,7 +107,8 @@ function decimalPlaces(value: unknown, field: Field): number {
   return Math.max(2, fraction?.length ?? 0);
 }
 
-function formatDateTime(value: string): string {
+/** A datetime in the user's local time, in the spec §3 formats (dd.mm.yyyy hh:nn). */
+export function formatDateTime(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
   const pad = (n: number) => String(n).padStart(2, '0');

@@ -1,0 +1,39 @@
+import { Link } from 'react-router';
+import Badge from '@mui/material/Badge';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
+import { useI18n } from '../i18n';
+import { useUnreadCount, useUnreadCountStream } from '../notification-count';
+
+/** Badges show this at most ("99+"). */
+const BADGE_MAX = 99;
+
+/** The toolbar's bell: the live unread count of the active organisation; opens /notifications. */
+export function NotificationsButton({ organizationId }: { organizationId: string }) {
+  const { t } = useI18n();
+  useUnreadCountStream();
+  const unread = useUnreadCount(organizationId) ?? 0;
+  const label =
+    unread > 0 ? t('toolbar.notificationsUnread', [unread]) : t('toolbar.notifications');
+  return (
+    <Tooltip title={label}>
+      <IconButton
+        component={Link}
+        to="/notifications"
+        color="inherit"
+        aria-label={label}
+        data-testid="notifications-button"
+      >
+        <Badge
+          badgeContent={unread}
+          max={BADGE_MAX}
+          color="error"
+          slotProps={{ badge: { 'data-testid': 'notifications-badge' } as object }}
+        >
+          <NotificationsIcon />
+        </Badge>
+      </IconButton>
+    </Tooltip>
+  );
+}

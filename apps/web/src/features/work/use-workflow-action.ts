@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { WorkflowExtras, WorkflowResultCode } from '@listina/contract';
+import { isApiRequestError } from '../../api/api-error';
+import { formatApiError } from '../../api/format-error';
+import { useI18n } from '../../app/i18n';
+import { invalidateTables, tableQueryKey } from '../../schema-ui/api';
+import { useUndo } from '../../schema-ui/undo/undo-context';
+import { DOC_TABLE } from './doc-api';
+import { takeWorkflowAction } from './workflow-api';
+
+interface WorkflowActionInput {
+  documentKey: string;
+  /** The version the user sees: a document moved on by someone else meanwhile answers 409. */
+  version: number | undefined;
+  /** Shows the document afresh (its cached copy is already the one the action answered). */
+  onDone: () => void;
+}
+
+export interface WorkflowFailure {
+  text: string;
+  /** 409: someone else moved the document on; reloading shows where it stands now. */
+  isConflict: boolean;
+}
+
+/**
+ * A document's workflow actions (POST /api/wf/action/{id}): the open dialog, if any, and the
+ * call with the document's version. After an action the document shows as answered, the
+ * lists, tiles and log refresh, and undo is offered; a refusal keeps the server's message.
+ */
+export function useWorkflowAction({ documentKey, version, onDone }: WorkflowActionInput) {
+  const { t } = useI18n();
+  const queryClient = useQueryClient();
+  const undo = useUndo();
+  const [dialog, setDialog] = useState<WorkflowResultCode | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<WorkflowFailure | null>(null);
+
+  const run = async (code: WorkflowResultCode, extras: WorkflowExtras = {}) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const result = await takeWorkflowAction(documentKey, code, {
+        ...extras,
+        ...(version === undefined ? {} : { version }),
+      });
+      // As after a save: the editor opens afresh on the answer, not on the copy read before.
+      queryClient.setQueryData(tableQueryKey(DOC_TABLE, 'record', result.item.key), result.item);
+      undo.offer({ undoIds: [result.undoId], kind: 'other', tables: [DOC_TABLE] });
+      setDialog(null);
+      void invalidateTables(queryClient, [DOC_TABLE]);
+      onDone();
+    } catch (error) {
+      const isConflict = isApiRequestError(error) && error.status === 409;
+      setFailure({ text: formatApiError(error, t), isConflict });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return {
+    dialog,
+    busy,
+    failure,
+    run,
+    open: (code: WorkflowResultCode) => {
+      setFailure(null);
+      setDialog(code);
+    },
+    close: () => {
+      setFailure(null);
+      setDialog(null);
+    },
+  };
+}
+
+export type WorkflowActionState = ReturnType<typeof useWorkflowAction>;

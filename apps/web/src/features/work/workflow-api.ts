@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import { workflowRoutes, type WorkflowExtras, type WorkflowResultCode } from '@listina/contract';
+import { callApi } from '../../api/client';
+import { tableQueryKey } from '../../schema-ui/api';
+import { DOC_TABLE } from './doc-api';
+
+/**
+ * The workflow calls of spec §7. The log lives under the doc table's key, so that an action,
+ * a save or an undo of a document refreshes it with the lists and the tiles.
+ */
+
+/** POST /api/wf/action/{id}: one document, as an assignee of its step; undoable. */
+export function takeWorkflowAction(
+  documentKey: string,
+  workflowStepResultCode: WorkflowResultCode,
+  extras: WorkflowExtras,
+) {
+  return callApi(workflowRoutes.action, {
+    params: { id: documentKey },
+    body: { workflowStepResultCode, extras },
+  });
+}
+
+/** POST /api/wf/actions/: each document checked on its own; one undo for those acted on. */
+export function takeWorkflowActions(
+  documentKeys: string[],
+  workflowStepResultCode: WorkflowResultCode,
+  extras: WorkflowExtras = {},
+) {
+  return callApi(workflowRoutes.actions, {
+    body: { documentKeys, workflowStepResultCode, extras },
+  });
+}
+
+/** GET /api/doc/{id}/wflog, oldest first as the server answers. */
+export function useWorkflowLog(documentKey: string, enabled: boolean) {
+  return useQuery({
+    queryKey: tableQueryKey(DOC_TABLE, 'wflog', documentKey),
+    queryFn: ({ signal }) =>
+      callApi(workflowRoutes.docLog, { params: { id: documentKey }, signal }),
+    enabled,
+  });
+}

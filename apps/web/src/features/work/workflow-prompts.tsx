@@ -1,0 +1,51 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { useI18n } from '../../app/i18n';
+import type { WorkflowActionState } from './use-workflow-action';
+import { WorkflowActionDialog } from './workflow-action-dialog';
+
+interface WorkflowPromptsProps {
+  workflow: WorkflowActionState;
+  documentTitle: string;
+  onReload: () => void;
+}
+
+/**
+ * What a workflow action shows besides its buttons: the open action's dialog (which shows its
+ * own refusals), or the refusal of Confirm; a 409 offers to show the document as it now is.
+ */
+export function WorkflowPrompts({ workflow, documentTitle, onReload }: WorkflowPromptsProps) {
+  const { t } = useI18n();
+  const { dialog, failure } = workflow;
+  if (dialog) {
+    return (
+      <WorkflowActionDialog
+        code={dialog}
+        documentTitle={documentTitle}
+        busy={workflow.busy}
+        error={failure?.text ?? null}
+        onSubmit={(extras) => void workflow.run(dialog, extras)}
+        onCancel={workflow.close}
+      />
+    );
+  }
+  if (!failure) return null;
+  return (
+    <Alert
+      severity="error"
+      data-testid="wf-error"
+      sx={{ whiteSpace: 'pre-line', my: 1 }}
+      onClose={workflow.close}
+      closeText={t('common.close')}
+      action={
+        failure.isConflict ? (
+          <Button color="inherit" size="small" onClick={onReload} data-testid="wf-reload">
+            {t('wf.reload')}
+          </Button>
+        ) : undefined
+      }
+    >
+      {failure.text}
+    </Alert>
+  );
+}
