@@ -145,6 +145,8 @@ test('two people take an invoice through its workflow, live notifications and lo
   await keepScreen(bor, testInfo, 'workflow-approver');
   await bor.getByTestId('wf-action-confirmed').click();
   await expect(bor.getByTestId('doc-wf-step')).toContainText('Accounting');
+  // Booking is Ana's: Bor is offered no actions there.
+  await expect(bor.getByTestId('wf-actions')).toBeHidden();
 
   // Ana, who books, sends it one step back with a comment.
   await ana.reload();

@@ -91,7 +91,11 @@ export const WorkflowLogEntrySchema = z.object({
   secondsInStep: z.number().nullable(),
 });
 export type WorkflowLogEntry = z.infer<typeof WorkflowLogEntrySchema>;
-export const WorkflowLogResponseSchema = z.object({ items: z.array(WorkflowLogEntrySchema) });
+export const WorkflowLogResponseSchema = z.object({
+  items: z.array(WorkflowLogEntrySchema),
+  /** Whether the signed-in user may act on the document now (its actions are offered). */
+  canAct: z.boolean(),
+});
 
 export const workflowRoutes = {
   action: defineRoute({

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   act,
   enter,
+  mayAct,
   tileOf,
   type Action,
   type Actor,
@@ -285,5 +286,20 @@ describe('switchWorkflow', () => {
     expect(
       refusal(run(at('approval'), user('ana'), { result: 'switchWorkflow', switchTo: flow })),
     ).toBe('errors.wf.sameWorkflow');
+  });
+});
+
+describe('mayAct', () => {
+  it('answers who is offered the actions: assignees, the forwarded user, the submitter asked for data, admins', () => {
+    expect(mayAct(flow, at('approval'), user('ana'))).toBe(true);
+    expect(mayAct(flow, at('approval'), user('rita'))).toBe(false);
+    expect(mayAct(flow, at('accounting'), user('x', ['accountant']))).toBe(true);
+    expect(mayAct(flow, at('approval', { forwardedTo: 'bor' }), user('ana'))).toBe(false);
+    expect(mayAct(flow, at('approval', { forwardedTo: 'bor' }), user('bor'))).toBe(true);
+    const supplement = at('approval', { standing: { kind: 'supplement', stepId: 'approval' } });
+    expect(mayAct(flow, supplement, sam)).toBe(true);
+    expect(mayAct(flow, supplement, user('ana'))).toBe(false);
+    expect(mayAct(flow, at('review'), admin)).toBe(true);
+    expect(mayAct(flow, at('review', { standing: { kind: 'archived' } }), admin)).toBe(false);
   });
 });

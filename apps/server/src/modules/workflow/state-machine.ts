@@ -178,6 +178,21 @@ function moveTo(workflow: Workflow, state: DocumentState, standing: Standing): O
 }
 
 /**
+ * Whether the actor may act on the document now: an assignee of its step (the forwarded user
+ * after a forward), its submitter while data is supplemented, or an admin; nobody once it is
+ * archived or rejected.
+ */
+export function mayAct(workflow: Workflow, state: DocumentState, actor: Actor): boolean {
+  const { standing } = state;
+  if (standing.kind === 'archived' || standing.kind === 'rejected') return false;
+  if (actor.isAdmin) return true;
+  if (standing.kind === 'supplement') return actor.userId === state.submitterId;
+  const step = findStep(workflow, standing.stepId);
+  if (!step) return false;
+  return state.forwardedTo ? state.forwardedTo === actor.userId : isAssignee(step, actor);
+}
+
+/**
  * What an action does to a document: its new state, or why it is refused. Only the current
  * assignees act (the forwarded user after a forward, the submitter while data is supplemented);
  * admins may act at any step.

@@ -210,6 +210,16 @@ describe('a document through its workflow', () => {
     expect(log).toEqual([
       expect.objectContaining({ resultCode: 'activated', result: 'Activated', to: 'Approval' }),
     ]);
+    const canAct = async (who: string) =>
+      (await t.app.inject({ url: `/api/doc/${String(item.key)}/wflog`, headers: h[who] })).json<{
+        canAct: boolean;
+      }>().canAct;
+    expect([
+      await canAct('ana'),
+      await canAct('bor'),
+      await canAct('sam'),
+      await canAct('boss'),
+    ]).toEqual([true, true, false, true]);
   });
 
   it('waits for both approvers, books with the accountant, skips the board under 10,000 and archives', async () => {

@@ -17,6 +17,7 @@ import type { NotificationEvents } from './notification-events';
 import {
   act,
   enter,
+  mayAct,
   tileOf,
   type Actor,
   type DocumentState,
@@ -401,16 +402,31 @@ export function createWorkflowService(db: Db, tables: TablesService, events: Not
       scope: TableScope,
       key: string,
       locale: Locale,
-    ): Promise<{ items: WorkflowLogEntry[] }> {
+    ): Promise<{ items: WorkflowLogEntry[]; canAct: boolean }> {
       const doc = await tables.read('doc', scope, key);
-      const rows = await inScope(
+      const { rows, canAct } = await inScope(
         db,
         { userId: scope.user.id, organizationId: scope.organization.id },
-        (trx) => readLog(trx, scope.organization.id, String(doc.id)),
+        async (trx) => {
+          const state = stateOf(doc);
+          const stored = state
+            ? (await loadWorkflows(trx, scope.organization.id, [state.workflowId])).get(
+                state.workflowId,
+              )
+            : undefined;
+          return {
+            rows: await readLog(trx, scope.organization.id, String(doc.id)),
+            canAct:
+              doc.status === 'active' && state !== undefined && stored !== undefined
+                ? mayAct(machineWorkflow(stored, doc), state, actorOf(scope))
+                : false,
+          };
+        },
       );
       const place = (name: string | null, tile: string | null) =>
         name || (tile ? translate(locale, `tiles.${tile}`) : null);
       return {
+        canAct,
         items: rows.map((row) => ({
           key: row.key,
           at: row.at.toISOString(),

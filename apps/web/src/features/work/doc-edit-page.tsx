@@ -20,6 +20,7 @@ import { usePreviewSide } from './preview/use-preview-side';
 import { RightBar, useIsWideWorkspace } from './right-bar';
 import { useDocEditor } from './use-doc-editor';
 import { useWorkflowAction } from './use-workflow-action';
+import { useWorkflowLog } from './workflow-api';
 import { WorkflowActions } from './workflow-actions';
 import { WorkflowLog } from './workflow-log';
 import { WorkflowPrompts } from './workflow-prompts';
@@ -84,6 +85,8 @@ function DocEditor({ organizationId, itemId, onReload }: DocEditorProps) {
     version: typeof state.original?.version === 'number' ? state.original.version : undefined,
     onDone: onReload,
   });
+  // The server says whether this user may act now (an assignee of the step, or an admin).
+  const log = useWorkflowLog(itemId ?? '', isInWorkflow && itemId !== undefined);
   const tile = text(state.original?.workflowCurrentStepSystemTileCode);
   const step = isInWorkflow && tile ? (has(`tiles.${tile}`) ? t(`tiles.${tile}`) : tile) : null;
 
@@ -128,7 +131,8 @@ function DocEditor({ organizationId, itemId, onReload }: DocEditorProps) {
           status={status}
           step={step}
           workflowActions={
-            isInWorkflow && (
+            isInWorkflow &&
+            log.data?.canAct === true && (
               <WorkflowActions
                 disabled={state.busy || state.dirty || workflow.busy}
                 hint={state.dirty ? t('wf.actions.saveFirst') : undefined}

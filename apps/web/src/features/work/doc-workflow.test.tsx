@@ -51,7 +51,7 @@ function workflowApi({ act, next, handlers = {} }: WorkflowApiOptions = {}) {
   const calls = workApi({
     'GET /api/doc/:key': () => json(doc),
     'POST /api/doc/:id/preview.info': () => json(previewInfo('d-1', [])),
-    'GET /api/doc/:id/wflog': () => json({ items: [logEntry(1)] }),
+    'GET /api/doc/:id/wflog': () => json({ canAct: true, items: [logEntry(1)] }),
     'POST /api/wf/action/:id': (call) => {
       const answer = act?.(call) ?? null;
       if (answer) return answer;
@@ -251,11 +251,23 @@ describe('workflow actions in the document editor', () => {
     expect(screen.getByTestId('wf-actions-menu')).toHaveProperty('disabled', true);
   });
 
+  it('offers no actions to a user who may not act at the step', async () => {
+    workApi({
+      'GET /api/doc/:key': () => json(activeDoc('approval', 3)),
+      'POST /api/doc/:id/preview.info': () => json(previewInfo('d-1', [])),
+      'GET /api/doc/:id/wflog': () => json({ canAct: false, items: [logEntry(1)] }),
+    });
+    renderApp('/o/org-1/work/edit/d-1');
+    await waitFor(() => expect(screen.getAllByTestId('wf-log-row')).toHaveLength(1));
+    expect(screen.getByTestId('doc-wf-step')).toBeTruthy();
+    expect(screen.queryByTestId('wf-actions')).toBeNull();
+  });
+
   it('offers no actions on an archived document, but shows its log', async () => {
     workApi({
       'GET /api/doc/:key': () => json(activeDoc('archive', 9, 'archived')),
       'POST /api/doc/:id/preview.info': () => json(previewInfo('d-1', [])),
-      'GET /api/doc/:id/wflog': () => json({ items: [logEntry(1)] }),
+      'GET /api/doc/:id/wflog': () => json({ canAct: true, items: [logEntry(1)] }),
     });
     renderApp('/o/org-1/work/edit/d-1');
     await waitFor(() => expect(screen.getAllByTestId('wf-log-row')).toHaveLength(1));
@@ -271,6 +283,7 @@ describe('workflow log in the document editor', () => {
       handlers: {
         'GET /api/doc/:id/wflog': () =>
           json({
+            canAct: true,
             items: [
               logEntry(1, {
                 resultCode: 'activated',
@@ -325,7 +338,8 @@ describe('workflow log in the document editor', () => {
     const reads = logReads(calls).length;
     renderApp('/o/org-1/work/edit/d-1');
     expect(await screen.findByRole('button', { name: en('wf.log.show') })).toBeTruthy();
+    // Read once more, for whether the user may act (the actions), but not shown.
+    await waitFor(() => expect(logReads(calls)).toHaveLength(reads + 1));
     expect(screen.queryByTestId('wf-log-row')).toBeNull();
-    expect(logReads(calls)).toHaveLength(reads);
   });
 });
