@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { slovenianIban } from '../../../db/seed/demo';
+import { planDocuments, type PlanSupplier } from '../../../db/seed/demo-document-plan';
+import { renderInvoice } from '../../../db/seed/demo-invoice-pdf';
+import { SUPPLIER_PROFILES } from '../../../db/seed/demo-suppliers';
+import { extractText } from '../../documents/text/extract-text';
+import {
+  decimalOf,
+  isoDate,
+  isValidRfReference,
+  readTextFields,
+  type TextField,
+} from './text-fields';
+
+const suppliers: PlanSupplier[] = SUPPLIER_PROFILES.map((profile, i) => ({
+  key: `supplier-${i}`,
+  name: profile.name,
+  address: profile.address,
+  postCode: profile.postCode,
+  town: profile.town,
+  vatId: profile.vatId,
+  iban: slovenianIban(profile.bank.code, profile.accountNumber),
+  bic: profile.bank.bic,
+  bankName: profile.bank.name,
+  costCenterCode: profile.costCenterCode,
+  profile,
+}));
+const buyer = {
+  name: 'Kupec d.o.o.',
+  address: 'Ulica 1',
+  postCode: '1000',
+  town: 'Ljubljana',
+  taxNumber: 'SI12345678',
+};
+
+describe('reading invoice fields from text', () => {
+  it('reads dates, amounts and references in the ways invoices write them', () => {
+    expect(isoDate('09.12.2025')).toBe('2025-12-09');
+    expect(isoDate('9. 1. 2026')).toBe('2026-01-09');
+    expect(isoDate('2026-02-30')).toBeUndefined();
+    expect(decimalOf('1.234,56 €')).toBe('1234.56');
+    expect(decimalOf('1,234.56')).toBe('1234.56');
+    expect(decimalOf('695,77')).toBe('695.77');
+    expect(isValidRfReference('RF18 5390 0754 7034')).toBe(true);
+    expect(isValidRfReference('RF19 5390 0754 7034')).toBe(false);
+  });
+
+  it('reads every header and payment field of generated invoices from their text layer', async () => {
+    const docs = planDocuments({
+      seed: 'capture',
+      count: 40,
+      today: '2026-11-24',
+      suppliers,
+      costCenters: ['100'],
+    }).filter((doc) => doc.type !== 'CN');
+    const misses: string[] = [];
+    let checked = 0;
+    for (const doc of docs) {
+      const file = await renderInvoice(doc, buyer);
+      const fields = readTextFields(await extractText('pdf', file.content));
+      const expected: Partial<Record<TextField, string | null>> = {
+        invoiceNumber: doc.number,
+        issueDate: doc.issueDate,
+        dueDate: doc.dueDate,
+        netAmount: (doc.net / 100).toFixed(2),
+        vatAmount: (doc.tax / 100).toFixed(2),
+        totalAmount: (doc.total / 100).toFixed(2),
+        currencyCode: 'EUR',
+        vatId: doc.supplier.vatId,
+        iban: doc.iban,
+        bic: doc.bic,
+        referenceModel: doc.referenceModel,
+        reference: doc.reference,
+        purposeCode: doc.purposeCode,
+      };
+      for (const [name, value] of Object.entries(expected)) {
+        if (value === null || value === undefined) continue;
+        checked += 1;
+        const found = fields[name as TextField];
+        if (found?.value !== value)
+          misses.push(`${doc.number} ${name}: ${String(found?.value)} ≠ ${value}`);
+        else expect(found.confidence, `${doc.number} ${name}`).toBeGreaterThan(0.9);
+      }
+    }
+    expect(checked).toBeGreaterThan(300);
+    expect(misses).toEqual([]);
+  }, 60_000);
+
+  it('flags amounts that do not add up and leaves out values that fail their checks', () => {
+    const fields = readTextFields(
+      'RAČUN št. 2026-15 Datum izdaje: 31.02.2026 Osnova za DDV 100,00 € DDV 22,00 € Za plačilo 130,00 € IBAN SI56 0000 0000 0000 000 Referenca RF19 5390 0754 7034',
+    );
+    expect(fields.invoiceNumber?.value).toBe('2026-15');
+    expect(fields.issueDate).toBeUndefined();
+    expect(fields.totalAmount).toMatchObject({ value: '130.00', confidence: 0.7 });
+    expect(fields.iban).toBeUndefined();
+    expect(fields.reference).toBeUndefined();
+  });
+});

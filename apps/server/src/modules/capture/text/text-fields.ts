@@ -1,0 +1,237 @@
+import { checkBic, checkIban, isValidSlovenianVatId } from '@listina/forms';
+
+/**
+ * Invoice fields read from a document's text (issue 7, source 3: the PDF text layer; source
+ * 4, OCR, gives the same kind of text). Each value is found next to a label Slovenian and
+ * English invoices use, validated (IBAN and RF check digits, Slovenian VAT ID, real dates, net
+ * + VAT = total), and given a confidence: high when its label and its check agree, lower when
+ * it was only found by its shape or the sums do not add up.
+ */
+
+export type TextField =
+  | 'invoiceNumber'
+  | 'issueDate'
+  | 'dueDate'
+  | 'netAmount'
+  | 'vatAmount'
+  | 'totalAmount'
+  | 'currencyCode'
+  | 'vatId'
+  | 'iban'
+  | 'bic'
+  | 'referenceModel'
+  | 'reference'
+  | 'purposeCode';
+
+export interface FoundValue {
+  value: string;
+  confidence: number;
+  source: 'text';
+  /** Where in the text it was found (character offsets), for highlighting. */
+  at: number;
+}
+
+export type TextFields = Partial<Record<TextField, FoundValue>>;
+
+const LABELLED = 0.97;
+const SHAPE_ONLY = 0.7;
+
+/** `label` followed by what `value` matches, within a few characters. */
+function after(text: string, labels: string, value: string): { match: string; at: number }[] {
+  const pattern = new RegExp(`(?:${labels})\\s*[:.]?\\s*(?:št\\.?|no\\.?|#)?\\s*${value}`, 'giu');
+  const found: { match: string; at: number }[] = [];
+  for (const m of text.matchAll(pattern)) {
+    const match = m[1];
+    if (match !== undefined) found.push({ match, at: (m.index ?? 0) + m[0].lastIndexOf(match) });
+  }
+  return found;
+}
+
+const DATE = '(\\d{1,2}\\.\\s?\\d{1,2}\\.\\s?\\d{4}|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}/\\d{1,2}/\\d{4})';
+const AMOUNT = '(-?\\d{1,3}(?:[.,\\s]\\d{3})*(?:[.,]\\d{2})|-?\\d+(?:[.,]\\d{2}))\\s*(?:€|EUR)?';
+
+/** dd.mm.yyyy, yyyy-mm-dd or dd/mm/yyyy as yyyy-mm-dd, when it is a real date. */
+export function isoDate(text: string): string | undefined {
+  const compact = text.replace(/\s/g, '');
+  let parts: [string, string, string] | undefined;
+  const dotted = /^(\d{1,2})[./](\d{1,2})[./](\d{4})$/.exec(compact);
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(compact);
+  if (dotted) parts = [dotted[3] ?? '', dotted[2] ?? '', dotted[1] ?? ''];
+  else if (iso) parts = [iso[1] ?? '', iso[2] ?? '', iso[3] ?? ''];
+  if (!parts) return undefined;
+  const [y, m, d] = parts.map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d)
+    return undefined;
+  return date.toISOString().slice(0, 10);
+}
+
+/** 1.234,56 / 1,234.56 / 1 234,56 / 1234.56 as 1234.56 (the last separator is the decimal one). */
+export function decimalOf(text: string): string | undefined {
+  const compact = text.replace(/[\s€]|EUR/g, '');
+  const match = /^(-?)([\d.,]*?)[.,](\d{2})$/.exec(compact);
+  if (!match) return /^-?\d+$/.test(compact) ? `${compact}.00` : undefined;
+  const whole = (match[2] ?? '').replace(/[.,]/g, '');
+  if (!/^\d+$/.test(whole)) return undefined;
+  return `${match[1] ?? ''}${String(Number(whole))}.${match[3] ?? ''}`;
+}
+
+const cents = (decimal: string) => Math.round(Number(decimal) * 100);
+const euros = (value: number) => (value / 100).toFixed(2);
+
+/** ISO 11649 creditor reference (RF): mod 97 of the reference with RFxx moved to the end. */
+export function isValidRfReference(value: string): boolean {
+  const compact = value.replace(/\s/g, '').toUpperCase();
+  if (!/^RF\d{2}[A-Z0-9]{1,21}$/.test(compact)) return false;
+  const moved = compact.slice(4) + compact.slice(0, 4);
+  const digits = [...moved].map((c) => (/\d/.test(c) ? c : String(c.charCodeAt(0) - 55))).join('');
+  let rest = 0;
+  for (const digit of digits) rest = (rest * 10 + Number(digit)) % 97;
+  return rest === 1;
+}
+
+function first(
+  found: { match: string; at: number }[],
+  confidence: number,
+  clean = (v: string) => v,
+) {
+  const hit = found[0];
+  return hit
+    ? { value: clean(hit.match), confidence, source: 'text' as const, at: hit.at }
+    : undefined;
+}
+
+export function readTextFields(text: string): TextFields {
+  const fields: TextFields = {};
+  const put = (name: TextField, value: FoundValue | undefined) => {
+    if (value && value.value !== '') fields[name] = value;
+  };
+
+  put(
+    'invoiceNumber',
+    first(
+      after(
+        text,
+        'RAČUN|RACUN|Račun|Številka računa|PREDRAČUN|DOBROPIS|Invoice(?:\\s+(?:number|no\\.?))?|INVOICE|Credit note',
+        '([A-Z0-9][A-Z0-9\\-/.]{0,30}[A-Z0-9])',
+      ).filter((f) => /\d/.test(f.match)),
+      LABELLED,
+    ),
+  );
+
+  const date = (labels: string) => {
+    const hit = after(text, labels, DATE).find((f) => isoDate(f.match) !== undefined);
+    return hit
+      ? {
+          value: isoDate(hit.match) ?? '',
+          confidence: LABELLED,
+          source: 'text' as const,
+          at: hit.at,
+        }
+      : undefined;
+  };
+  put(
+    'issueDate',
+    date('Datum izdaje|Datum računa|Datum dokumenta|Issue date|Invoice date|Date of issue'),
+  );
+  put('dueDate', date('Rok plačila|Datum zapadlosti|Zapadlost|Valuta|Due date|Payment due'));
+
+  const amounts = (labels: string) =>
+    after(text, labels, AMOUNT)
+      .map((f) => ({ ...f, value: decimalOf(f.match) }))
+      .filter((f): f is { match: string; at: number; value: string } => f.value !== undefined);
+  // Net and VAT per rate (Osnova za DDV 22 %, DDV 22 %) add up; the total is one figure.
+  const rate = '(?:\\s*\\d{1,2}(?:[.,]\\d)?\\s*%)?';
+  const nets = amounts(
+    `Osnova za DDV${rate}|Znesek brez DDV|Net amount${rate}|Subtotal|Total excl\\.? VAT`,
+  );
+  const vats = amounts(`(?<!za |brez |ID za )DDV${rate}|VAT${rate}(?! ?(?:ID|No|number))`).filter(
+    (f) => !nets.some((n) => n.at === f.at),
+  );
+  const totals = amounts(
+    'Za plačilo|Skupaj za plačilo|Skupaj dobropis|Skupaj|Amount due|Total due|Grand total|Total',
+  );
+  const sum = (list: { value: string }[]) => list.reduce((s, f) => s + cents(f.value), 0);
+  const total = totals[totals.length - 1];
+  if (total)
+    put('totalAmount', { value: total.value, confidence: LABELLED, source: 'text', at: total.at });
+  if (nets.length > 0)
+    put('netAmount', {
+      value: euros(sum(nets)),
+      confidence: LABELLED,
+      source: 'text',
+      at: nets[0]?.at ?? 0,
+    });
+  if (vats.length > 0)
+    put('vatAmount', {
+      value: euros(sum(vats)),
+      confidence: LABELLED,
+      source: 'text',
+      at: vats[0]?.at ?? 0,
+    });
+  const { netAmount, vatAmount, totalAmount } = fields;
+  if (
+    netAmount &&
+    vatAmount &&
+    totalAmount &&
+    cents(netAmount.value) + cents(vatAmount.value) !== cents(totalAmount.value)
+  ) {
+    // The sums disagree: none of the three is trusted as read.
+    for (const f of [netAmount, vatAmount, totalAmount]) f.confidence = SHAPE_ONLY;
+  }
+  if (/€|\bEUR\b/.test(text))
+    put('currencyCode', {
+      value: 'EUR',
+      confidence: LABELLED,
+      source: 'text',
+      at: text.search(/€|\bEUR\b/),
+    });
+
+  // The supplier's VAT ID comes first on an invoice (its letterhead); the buyer's later.
+  const vatIds = after(
+    text,
+    'ID za DDV|Identifikacijska številka za DDV|VAT ID|VAT No\\.?|VAT number',
+    '(SI\\s?\\d{8})',
+  )
+    .map((f) => ({ ...f, match: f.match.replace(/\s/g, '') }))
+    .filter((f) => isValidSlovenianVatId(f.match));
+  put('vatId', first(vatIds, LABELLED));
+
+  const ibans = after(
+    text,
+    'IBAN|TRR|Račun|Account',
+    '([A-Z]{2}\\d{2}(?:\\s?[A-Z0-9]{4}){2,7}(?:\\s?[A-Z0-9]{1,3})?)',
+  )
+    .map((f) => ({ ...f, match: f.match.replace(/\s/g, '') }))
+    .filter((f) => checkIban(f.match) === undefined);
+  put('iban', first(ibans, LABELLED));
+  const bics = after(text, 'BIC|SWIFT', '([A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)\\b').filter(
+    (f) => checkBic(f.match) === undefined,
+  );
+  put('bic', first(bics, LABELLED));
+
+  const references = after(
+    text,
+    'Referenca|Sklic|Reference|Ref\\.',
+    '((?:SI\\d{2}\\s?[\\d-]{1,22})|(?:RF\\d{2}\\s?[A-Z0-9 ]{1,25}?))(?=\\s|$)',
+  );
+  const reference = references.find(
+    (f) => !f.match.startsWith('RF') || isValidRfReference(f.match),
+  );
+  if (reference) {
+    const compact = reference.match.replace(/\s/g, '');
+    const model = compact.slice(0, 4);
+    put('referenceModel', { value: model, confidence: LABELLED, source: 'text', at: reference.at });
+    put('reference', {
+      value: compact.slice(4),
+      confidence: LABELLED,
+      source: 'text',
+      at: reference.at + 4,
+    });
+  }
+  put(
+    'purposeCode',
+    first(after(text, 'Koda namena|Purpose code|Purpose', '([A-Z]{4})\\b'), LABELLED),
+  );
+  return fields;
+}
