@@ -25,6 +25,9 @@ import { createNotificationEvents } from './modules/workflow/notification-events
 import { createNotificationsService } from './modules/workflow/notifications.service';
 import { registerWorkflowRoutes } from './modules/workflow/workflow.routes';
 import { createWorkflowService } from './modules/workflow/workflow.service';
+import { registerCaptureRoutes } from './modules/capture/capture.routes';
+import { CAPTURE_JOB, createCaptureService } from './modules/capture/capture.service';
+import { startWorker, type Worker } from './modules/jobs/worker';
 import { registerSavedFilterRoutes } from './modules/saved-filters/saved-filters.routes';
 import { createSavedFiltersService } from './modules/saved-filters/saved-filters.service';
 import { createFileLinks, loadLinkSecret } from './modules/documents/file-links';
@@ -86,6 +89,20 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
   const events = createNotificationEvents();
   const workflow = createWorkflowService(db, tables, events);
   registerDocumentRoutes(app, auth, createDocumentsService(db, tables, workflow));
+  // Capture jobs (issue 7) run in this process unless CAPTURE_WORKERS is 0 (another runs them).
+  let worker: Worker | undefined;
+  const capture = createCaptureService(db, tables, () => worker?.wake());
+  registerCaptureRoutes(app, auth, capture);
+  if (config.captureWorkers > 0) {
+    worker = startWorker({
+      db,
+      handlers: { [CAPTURE_JOB]: (job, context) => capture.run(job, context) },
+      concurrency: config.captureWorkers,
+      log: app.log,
+    });
+    const running = worker;
+    app.addHook('onClose', () => running.stop());
+  }
   registerWorkflowRoutes(app, auth, {
     workflow,
     notifications: createNotificationsService(db, events),

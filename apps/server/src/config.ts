@@ -33,6 +33,7 @@ const EnvSchema = z.object({
   LOGIN_RATE_MAX_PER_USER: z.coerce.number().int().positive().default(5),
   LOGIN_RATE_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(30),
   AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  CAPTURE_WORKERS: z.coerce.number().int().min(0).max(32).default(1),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z
@@ -70,6 +71,8 @@ export interface Config {
   loginRate: { windowMs: number; maxPerUser: number; maxPerAddress: number };
   /** How long a signed-in apikey is believed without asking the database (ADR 0009). */
   authCacheMs: number;
+  /** Capture jobs this process runs at once (issue 7); 0: another process runs them. */
+  captureWorkers: number;
   bodyLimit: number;
   /** Where file content lives (ARCHITECTURE §2 "Files"); local is under DATA_DIR/blobs. */
   storage: StorageConfig;
@@ -147,6 +150,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxPerAddress: e.LOGIN_RATE_MAX_PER_ADDRESS,
     },
     authCacheMs: e.AUTH_CACHE_MS,
+    captureWorkers: e.CAPTURE_WORKERS,
     bodyLimit: e.BODY_LIMIT_BYTES,
     storage: storageConfig(e),
     fileLimitBytes: e.FILE_LIMIT_BYTES,

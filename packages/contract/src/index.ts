@@ -1,4 +1,5 @@
 import { accountRoutes } from './account';
+import { captureRoutes } from './capture';
 import { documentDownloadRoutes, documentFileRoutes, documentRoutes } from './documents';
 import { companyRegisterRoutes, organizationRoutes } from './organization';
 import { savedFilterRoutes } from './saved-filters';
@@ -18,6 +19,7 @@ export * from './tables-io';
 export * from './documents';
 export * from './saved-filters';
 export * from './workflow';
+export * from './capture';
 export { buildOpenApi } from './openapi';
 
 /** Every call of the API, for the OpenAPI document and the authorisation walk. */
@@ -35,6 +37,7 @@ export const allRoutes: RouteDef[] = [
   ...Object.values(savedFilterRoutes),
   ...Object.values(workflowRoutes),
   ...Object.values(notificationRoutes),
+  ...Object.values(captureRoutes),
   ...ROOT_TABLES.flatMap((name) => [
     ...Object.values(rootTableRoutes(name)),
     ...Object.values(rootTableIoRoutes(name)),

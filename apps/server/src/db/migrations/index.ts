@@ -19,6 +19,7 @@ import * as m0017 from './0017-saved-filters';
 import * as m0018 from './0018-search-words-per-organization';
 import * as m0019 from './0019-workflow';
 import * as m0020 from './0020-jobs';
+import * as m0021 from './0021-capture';
 
 /** Forward-only migrations, in order. Never edit one after it has landed; add the next. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0018-search-words-per-organization': m0018,
   '0019-workflow': m0019,
   '0020-jobs': m0020,
+  '0021-capture': m0021,
 };
 
 export const migrationProvider: MigrationProvider = {

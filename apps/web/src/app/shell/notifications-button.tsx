@@ -29,7 +29,10 @@ export function NotificationsButton({ organizationId }: { organizationId: string
           badgeContent={unread}
           max={BADGE_MAX}
           color="error"
-          slotProps={{ badge: { 'data-testid': 'notifications-badge' } as object }}
+          // The button's name says the count; the badge only shows it.
+          slotProps={{
+            badge: { 'data-testid': 'notifications-badge', 'aria-hidden': true } as object,
+          }}
         >
           <NotificationsIcon />
         </Badge>

@@ -33,6 +33,13 @@ const WORKFLOW_COLUMNS: ColumnDef[] = [
   hiddenOwned('workflowStepAt', 'workflow_step_at', 'timestamp'),
 ];
 
+/** What data capture found (migration 0021, modules/capture): shown by the form, never saved. */
+const CAPTURE_COLUMNS: ColumnDef[] = [
+  hiddenOwned('captureResult', 'capture_result', 'text'),
+  hiddenOwned('captureError', 'capture_error', 'text'),
+  hiddenOwned('capturedAt', 'captured_at', 'timestamp'),
+];
+
 /** Where a document's data capture (issue 7) stands. */
 export const CAPTURE_STATES = ['none', 'pending', 'done', 'failed'] as const;
 
@@ -353,6 +360,7 @@ export const doc = defineEntity({
     // Where the document stands in its workflow (issue 6), written by the workflow module
     // alone; not shown in the form (the header and the log show it).
     ...WORKFLOW_COLUMNS,
+    ...CAPTURE_COLUMNS,
     {
       name: 'captureState',
       column: 'capture_state',

@@ -1,0 +1,223 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TableRecord } from '@listina/contract';
+import {
+  createOrganization,
+  createTestApp,
+  createUser,
+  errorCodes,
+  memberHeaders,
+  multipartBody,
+  type TestApp,
+} from '../../../test/factories';
+import { slovenianIban } from '../../db/seed/demo';
+import { planDocuments, type PlanSupplier } from '../../db/seed/demo-document-plan';
+import { renderInvoice } from '../../db/seed/demo-invoice-pdf';
+import { SUPPLIER_PROFILES } from '../../db/seed/demo-suppliers';
+
+/**
+ * Capture calls (issue 7; spec §7 POST and DELETE /api/doc/ocr): a queued document's main
+ * file is read by the worker, its empty fields filled, its partner found, its state shown;
+ * cancelling clears the result; bad requests are refused per document.
+ */
+let t: TestApp;
+let headers: Record<string, string>;
+let foreignHeaders: Record<string, string>;
+
+const profile = SUPPLIER_PROFILES[0];
+if (!profile) throw new Error('no supplier profile');
+const supplier: PlanSupplier = {
+  profile,
+  key: '00000000-0000-7000-8000-000000000001',
+  name: profile.name,
+  address: profile.address,
+  postCode: profile.postCode,
+  town: profile.town,
+  vatId: profile.vatId,
+  iban: slovenianIban(profile.bank.code, profile.accountNumber),
+  bic: profile.bank.bic,
+  bankName: profile.bank.name,
+  costCenterCode: profile.costCenterCode,
+};
+const [planned] = planDocuments({
+  seed: 'capture-int',
+  count: 6,
+  today: '2026-11-24',
+  suppliers: [supplier],
+  costCenters: ['100'],
+}).filter((d) => d.type === 'INV');
+if (!planned) throw new Error('no planned invoice');
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const clerk = await createUser(t);
+  const stranger = await createUser(t);
+  const org = await createOrganization(t, { [clerk.id]: ['dataentry', 'accountant'] });
+  const foreign = await createOrganization(t, { [stranger.id]: ['orgadmin'] });
+  headers = await memberHeaders(t, clerk, org);
+  foreignHeaders = await memberHeaders(t, stranger, foreign);
+  // The supplier is known by its VAT ID.
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/cl/partner',
+    headers,
+    payload: {
+      code: 'SUP1',
+      name: supplier.name,
+      vatId: supplier.vatId,
+      countryCode: 'SI',
+      isActive: true,
+      bankAccounts: [],
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+});
+afterAll(() => t.close());
+
+async function uploadInvoice(json: object = {}) {
+  const pdf = await renderInvoice(planned as NonNullable<typeof planned>, {
+    name: 'Kupec d.o.o.',
+    address: 'Ulica 1',
+    postCode: '1000',
+    town: 'Ljubljana',
+    taxNumber: 'SI12345678',
+  });
+  const { payload, contentType } = multipartBody([
+    { name: 'main', filename: 'racun.pdf', content: pdf.content, type: 'application/pdf' },
+    { name: 'json', value: JSON.stringify(json) },
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/uploadDoc?ignoreWarnings=true',
+    headers: { ...headers, 'content-type': contentType },
+    payload,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ item: TableRecord }>().item;
+}
+
+const capture = (keys: string[], extra: object = {}, h = headers) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/doc/ocr',
+    headers: h,
+    payload: { documentKeys: keys, ...extra },
+  });
+
+async function readDoc(key: string) {
+  const res = await t.app.inject({ url: `/api/doc/${key}`, headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<TableRecord>();
+}
+
+async function settled(key: string) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const doc = await readDoc(key);
+    if (doc.captureState !== 'pending' || Date.now() > deadline) return doc;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('capture of an uploaded invoice', () => {
+  it('fills the empty fields from the text layer and finds the partner; typed values stay', async () => {
+    const doc = await uploadInvoice({ description: 'typed by hand', dueDate: '2030-01-01' });
+    const queued = await capture([doc.key]);
+    expect(queued.statusCode, queued.body).toBe(200);
+    expect(queued.json()).toMatchObject({
+      queued: 1,
+      items: [{ documentKey: doc.key, queued: true }],
+    });
+    const pending = await readDoc(doc.key);
+    expect(['pending', 'done']).toContain(pending.captureState);
+
+    const done = await settled(doc.key);
+    const p = planned;
+    expect(done).toMatchObject({
+      captureState: 'done',
+      number: p.number,
+      issueDate: p.issueDate,
+      // Typed before capture: kept.
+      dueDate: '2030-01-01',
+      description: 'typed by hand',
+      totalAmount: (p.total / 100).toFixed(2),
+      netAmount: (p.net / 100).toFixed(2),
+      vatAmount: (p.tax / 100).toFixed(2),
+      paymentIban: p.iban,
+      paymentReferenceModel: p.referenceModel,
+      paymentReference: p.reference,
+    });
+    expect(done.customerKey).toEqual(expect.any(String));
+    const result = done.captureResult as {
+      source: string;
+      partner: { by: string };
+      fields: Record<string, { value: string; confidence: number }>;
+    };
+    expect(result.source).toBe('text');
+    expect(result.partner.by).toBe('vatId');
+    expect(result.fields.dueDate?.value).toBe(p.dueDate);
+    // Found by the full-text search with its captured number.
+    const listed = await t.app.inject({
+      url: `/api/doc?search=${encodeURIComponent(p.number)}`,
+      headers,
+    });
+    expect(listed.json<{ items: TableRecord[] }>().items.map((i) => i.key)).toContain(doc.key);
+
+    // Again: a warning, nothing queued, unless asked.
+    const again = await capture([doc.key]);
+    expect(again.json()).toMatchObject({
+      queued: 0,
+      items: [{ queued: false, warnings: [{ code: 'warnings.capture.alreadyCaptured' }] }],
+    });
+    expect((await capture([doc.key], { ignoreWarnings: true })).json()).toMatchObject({
+      queued: 1,
+    });
+    await settled(doc.key);
+  });
+
+  it('cancels: the result is cleared and the document is no longer pending', async () => {
+    const doc = await uploadInvoice();
+    await capture([doc.key]);
+    await settled(doc.key);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/doc/ocr',
+      headers,
+      payload: { documentKeys: [doc.key] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ cancelled: 1 });
+    const cleared = await readDoc(doc.key);
+    expect(cleared).toMatchObject({ captureState: 'none', captureResult: null });
+  });
+
+  it('refuses, per document, one without a main file, an unknown one and another organisation’s', async () => {
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/doc',
+      headers,
+      payload: { number: 'NO-FILE', currencyCode: 'EUR', costLines: [] },
+    });
+    expect(empty.statusCode, empty.body).toBe(201);
+    const emptyKey = empty.json<{ item: TableRecord }>().item.key;
+    const mine = await uploadInvoice();
+    const unknown = '0190b7a4-0000-7000-8000-000000000099';
+    const res = await capture([emptyKey, unknown]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      queued: 0,
+      items: [
+        { documentKey: emptyKey, queued: false, errors: [{ code: 'errors.capture.noMainFile' }] },
+        { documentKey: unknown, queued: false, errors: [{ code: 'errors.recordNotFound' }] },
+      ],
+    });
+    const foreign = await capture([mine.key], {}, foreignHeaders);
+    expect(foreign.json()).toMatchObject({
+      queued: 0,
+      items: [{ queued: false, errors: [{ code: 'errors.recordNotFound' }] }],
+    });
+    expect((await readDoc(mine.key)).captureState).toBe('none');
+    const bad = await capture([], { provider: 'magic' });
+    expect(bad.statusCode).toBe(400);
+    expect(errorCodes(bad).length).toBeGreaterThan(0);
+  });
+});

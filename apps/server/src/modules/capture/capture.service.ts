@@ -1,0 +1,239 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/create-db';
+import { inScope, type Trx } from '../../db/scope';
+import type { MessageSpec } from '../../lib/errors';
+import { UUID_PATTERN } from '../../lib/ids';
+import { isAdmin } from '../../plugins/context';
+import { translate, type Locale } from '../../plugins/i18n';
+import { refreshDocSearch } from '../documents/search-vector';
+import { cancel, enqueue, type Job } from '../jobs/queue';
+import type { JobContext } from '../jobs/worker';
+import type { TableScope, TablesService } from '../tables/tables.service';
+import { readTextFields, type FoundValue, type TextField } from './text/text-fields';
+
+/** The job kind of a document's capture; its subject is the document's key. */
+export const CAPTURE_JOB = 'capture';
+
+interface CaptureDoc {
+  id: string;
+  key: string;
+  number: string;
+  status: string;
+  capture_state: string;
+  document_type_id: string | null;
+  main_files: number;
+}
+
+/** The document's columns that capture fills where they are empty, by field. */
+const FILLED_COLUMNS: Partial<Record<TextField, string>> = {
+  invoiceNumber: 'number',
+  issueDate: 'issue_date',
+  dueDate: 'due_date',
+  netAmount: 'net_amount',
+  vatAmount: 'vat_amount',
+  totalAmount: 'total_amount',
+  iban: 'payment_iban',
+  bic: 'payment_bic',
+  referenceModel: 'payment_reference_model',
+  reference: 'payment_reference',
+  purposeCode: 'payment_purpose_code',
+};
+
+/** What capture keeps on the document (doc.capture_result). */
+export interface CaptureResult {
+  source: 'text' | 'einvoice' | 'qr' | 'ocr' | 'none';
+  fields: Partial<Record<TextField, FoundValue>>;
+  /** The partner the VAT ID or IBAN named, when it was found. */
+  partner: { key: string; by: 'vatId' | 'iban' } | null;
+}
+
+/**
+ * Data capture of documents (issue 7; spec §7 POST and DELETE /api/doc/ocr): queueing and
+ * cancelling in the caller's organisation, and the job that reads a document's main file
+ * and fills its empty fields.
+ */
+export function createCaptureService(db: Db, tables: TablesService, wake: () => void) {
+  const scopeOf = (scope: TableScope) => ({
+    userId: scope.user.id,
+    organizationId: scope.organization.id,
+  });
+
+  async function findDocs(trx: Trx, organizationId: string, keys: string[]) {
+    const valid = keys.filter((k) => UUID_PATTERN.test(k));
+    const { rows } = await sql<CaptureDoc>`
+      select d.id, d.key, d.number, d.status, d.capture_state, d.document_type_id,
+             (select count(*)::int from doc_file f where f.organization_id = d.organization_id
+                and f.doc_id = d.id and f.file_type_code = 'main') as main_files
+      from doc d where d.organization_id = ${organizationId} and d.key = any(${valid}::uuid[])
+    `.execute(trx);
+    return new Map(rows.map((r) => [String(r.key), r]));
+  }
+
+  return {
+    /** spec §7 POST /api/doc/ocr: each document on its own; the rest are queued. */
+    async queue(
+      scope: TableScope,
+      body: {
+        documentKeys: string[];
+        documentTypes?: number[];
+        provider: string;
+        ignoreWarnings?: boolean;
+      },
+      locale: Locale,
+    ) {
+      tables.requireWritable('doc', scope);
+      const admin = isAdmin(scope.organization.roles);
+      const message = (m: MessageSpec) => ({
+        code: m.code,
+        msg: translate(locale, m.code, m.parameters ?? []),
+      });
+      const keys = [...new Set(body.documentKeys.map((k) => k.toLowerCase()))];
+      const items = await inScope(db, scopeOf(scope), async (trx) => {
+        const docs = await findDocs(trx, scope.organization.id, keys);
+        const answers = keys.map((documentKey) => {
+          const doc = docs.get(documentKey);
+          const title = doc?.number || documentKey;
+          let problem: MessageSpec | undefined;
+          if (!doc) problem = { code: 'errors.recordNotFound', parameters: [documentKey] };
+          else if (doc.status === 'archived' && !admin)
+            problem = { code: 'errors.doc.archived', parameters: [title] };
+          else if (doc.main_files === 0)
+            problem = { code: 'errors.capture.noMainFile', parameters: [title] };
+          else if (
+            body.documentTypes &&
+            !body.documentTypes.map(String).includes(String(doc.document_type_id))
+          )
+            problem = { code: 'errors.capture.otherType', parameters: [title] };
+          else if (doc.capture_state === 'done' && !body.ignoreWarnings)
+            return {
+              documentKey,
+              queued: false,
+              warnings: [
+                message({ code: 'warnings.capture.alreadyCaptured', parameters: [title] }),
+              ],
+            };
+          if (problem) return { documentKey, queued: false, errors: [message(problem)] };
+          return { documentKey, queued: true };
+        });
+        const queued = answers.filter((a) => a.queued).map((a) => docs.get(a.documentKey));
+        const ids = queued.map((d) => String(d?.id));
+        if (ids.length > 0) {
+          await sql`
+            update doc set capture_state = 'pending', capture_error = null
+            where organization_id = ${scope.organization.id} and id = any(${ids}::bigint[])
+          `.execute(trx);
+          await enqueue(
+            trx,
+            queued.map((d) => ({
+              organizationId: scope.organization.id,
+              kind: CAPTURE_JOB,
+              subject: String(d?.key),
+              payload: { docId: String(d?.id), provider: body.provider, userId: scope.user.id },
+            })),
+          );
+        }
+        return answers;
+      });
+      wake();
+      return { items, queued: items.filter((i) => i.queued).length };
+    },
+
+    /** spec §7 DELETE /api/doc/ocr: the jobs cancelled, the results cleared. */
+    async cancel(scope: TableScope, documentKeys: string[]) {
+      tables.requireWritable('doc', scope);
+      const keys = [...new Set(documentKeys.map((k) => k.toLowerCase()))].filter((k) =>
+        UUID_PATTERN.test(k),
+      );
+      return inScope(db, scopeOf(scope), async (trx) => {
+        await cancel(trx, scope.organization.id, CAPTURE_JOB, keys);
+        const { rows } = await sql<{ id: string }>`
+          update doc set capture_state = 'none', capture_result = null, capture_error = null,
+            captured_at = null
+          where organization_id = ${scope.organization.id} and key = any(${keys}::uuid[])
+            and capture_state <> 'none'
+          returning id
+        `.execute(trx);
+        return { cancelled: rows.length };
+      });
+    },
+
+    /** The capture job: reads the main file, keeps what it found, fills empty fields. */
+    async run(job: Job, context: JobContext) {
+      const organizationId = job.organizationId;
+      const docId = typeof job.payload.docId === 'string' ? job.payload.docId : '';
+      if (!organizationId || !/^\d+$/.test(docId)) return;
+      const { rows } = await sql<{ text: string; mime: string }>`
+        select text, mime from doc_file
+        where organization_id = ${organizationId} and doc_id = ${docId} and file_type_code = 'main'
+        order by created_at, id limit 1
+      `.execute(db);
+      const main = rows[0];
+      await context.progress(30);
+      const fields = main?.text ? readTextFields(main.text) : {};
+      const found = Object.keys(fields).length > 0;
+      if (!(await context.isLive())) return;
+      await db.transaction().execute(async (trx) => {
+        const partner = await matchPartner(trx, organizationId, fields);
+        const result: CaptureResult = { source: found ? 'text' : 'none', fields, partner };
+        const fills = Object.entries(FILLED_COLUMNS).flatMap(([field, column]) => {
+          const value = fields[field as TextField]?.value;
+          return value === undefined ? [] : [{ column, value }];
+        });
+        const set = [
+          sql`capture_result = ${JSON.stringify(result)}::jsonb`,
+          sql`capture_state = ${found ? 'done' : 'failed'}`,
+          sql`capture_error = ${found ? null : 'errors.capture.nothingFound'}`,
+          sql`captured_at = now()`,
+          sql`version = version + 1`,
+          sql`updated_at = now()`,
+          // Only where the user left the field empty: capture never overwrites typing.
+          ...fills.map(({ column, value }) =>
+            column === 'number'
+              ? sql`number = case when number = '' then ${value} else number end`
+              : sql`${sql.ref(column)} = coalesce(${sql.ref(column)}, ${value})`,
+          ),
+          ...(partner ? [sql`customer_key = coalesce(customer_key, ${partner.key}::uuid)`] : []),
+        ];
+        // A capture cancelled meanwhile (its state is no longer pending) keeps nothing.
+        const { rows: written } = await sql<{ id: string }>`
+          update doc set ${sql.join(set)}
+          where organization_id = ${organizationId} and id = ${docId}
+            and capture_state = 'pending'
+          returning id
+        `.execute(trx);
+        if (written.length > 0) await refreshDocSearch(trx, organizationId, [docId]);
+      });
+      await context.progress(100);
+    },
+  };
+}
+export type CaptureService = ReturnType<typeof createCaptureService>;
+
+/** The organisation's partner named by the document's VAT ID, else by its IBAN. */
+async function matchPartner(
+  trx: Trx,
+  organizationId: string,
+  fields: Partial<Record<TextField, FoundValue>>,
+): Promise<CaptureResult['partner']> {
+  const vatId = fields.vatId?.value;
+  if (vatId) {
+    const { rows } = await sql<{ key: string }>`
+      select key from partner where organization_id = ${organizationId}
+        and upper(replace(vat_id, ' ', '')) = ${vatId} and is_active
+      order by id limit 1
+    `.execute(trx);
+    if (rows[0]) return { key: String(rows[0].key), by: 'vatId' };
+  }
+  const iban = fields.iban?.value;
+  if (iban) {
+    const { rows } = await sql<{ key: string }>`
+      select p.key from partner_bank_account a
+      join partner p on p.organization_id = a.organization_id and p.id = a.partner_id
+      where a.organization_id = ${organizationId} and upper(replace(a.code, ' ', '')) = ${iban}
+        and p.is_active
+      order by p.id limit 1
+    `.execute(trx);
+    if (rows[0]) return { key: String(rows[0].key), by: 'iban' };
+  }
+  return null;
+}
