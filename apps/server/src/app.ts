@@ -91,7 +91,8 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
   registerDocumentRoutes(app, auth, createDocumentsService(db, tables, workflow));
   // Capture jobs (issue 7) run in this process unless CAPTURE_WORKERS is 0 (another runs them).
   let worker: Worker | undefined;
-  const capture = createCaptureService(db, tables, () => worker?.wake());
+  const blobs = createBlobStore(config);
+  const capture = createCaptureService(db, tables, blobs, () => worker?.wake());
   registerCaptureRoutes(app, auth, capture);
   if (config.captureWorkers > 0) {
     worker = startWorker({
@@ -110,7 +111,6 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
   });
   registerSavedFilterRoutes(app, auth, createSavedFiltersService(db));
   const limits = { fileBytes: config.fileLimitBytes, requestBytes: config.requestFilesLimitBytes };
-  const blobs = createBlobStore(config);
   const stopSweep = scheduleBlobSweep(db, blobs, app.log);
   app.addHook('onClose', () => stopSweep());
   const documentFiles = createDocumentFilesService({
@@ -119,6 +119,9 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
     blobs,
     links: createFileLinks(await loadLinkSecret(db)),
     limits,
+    afterUpload: async (scope, documentKey) => {
+      await capture.queue(scope, { documentKeys: [documentKey], provider: 'auto' }, 'en-gb');
+    },
   });
   await registerDocumentFileRoutes(app, auth, documentFiles, limits);
   await registerTableIoRoutes(app, auth, db, tables.hooks);

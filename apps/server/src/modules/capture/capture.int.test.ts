@@ -13,6 +13,8 @@ import { slovenianIban } from '../../db/seed/demo';
 import { planDocuments, type PlanSupplier } from '../../db/seed/demo-document-plan';
 import { renderInvoice } from '../../db/seed/demo-invoice-pdf';
 import { SUPPLIER_PROFILES } from '../../db/seed/demo-suppliers';
+import { parseEInvoice } from './einvoice/einvoice';
+import { fixture } from './einvoice/test-invoices';
 
 /**
  * Capture calls (issue 7; spec §7 POST and DELETE /api/doc/ocr): a queued document's main
@@ -119,16 +121,10 @@ async function settled(key: string) {
 }
 
 describe('capture of an uploaded invoice', () => {
-  it('fills the empty fields from the text layer and finds the partner; typed values stay', async () => {
+  it('reads an uploaded invoice at once: empty fields filled from its text layer, the partner found, typed values kept', async () => {
     const doc = await uploadInvoice({ description: 'typed by hand', dueDate: '2030-01-01' });
-    const queued = await capture([doc.key]);
-    expect(queued.statusCode, queued.body).toBe(200);
-    expect(queued.json()).toMatchObject({
-      queued: 1,
-      items: [{ documentKey: doc.key, queued: true }],
-    });
-    const pending = await readDoc(doc.key);
-    expect(['pending', 'done']).toContain(pending.captureState);
+    // Queued by the upload itself.
+    expect(['pending', 'done']).toContain((await readDoc(doc.key)).captureState);
 
     const done = await settled(doc.key);
     const p = planned;
@@ -162,7 +158,7 @@ describe('capture of an uploaded invoice', () => {
     });
     expect(listed.json<{ items: TableRecord[] }>().items.map((i) => i.key)).toContain(doc.key);
 
-    // Again: a warning, nothing queued, unless asked.
+    // Asked again: a warning, nothing queued, unless asked to go on.
     const again = await capture([doc.key]);
     expect(again.json()).toMatchObject({
       queued: 0,
@@ -174,9 +170,33 @@ describe('capture of an uploaded invoice', () => {
     await settled(doc.key);
   });
 
+  it('reads an e-invoice exactly when its XML is the main file', async () => {
+    const xml = fixture('eslog20_constructed_minimal_invoice.xml');
+    const expected = await parseEInvoice(xml);
+    const { payload, contentType } = multipartBody([
+      { name: 'main', filename: 'eracun.xml', content: xml, type: 'application/xml' },
+      { name: 'json', value: '{}' },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploadDoc?ignoreWarnings=true',
+      headers: { ...headers, 'content-type': contentType },
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const done = await settled(res.json<{ item: TableRecord }>().item.key);
+    expect(done).toMatchObject({
+      captureState: 'done',
+      number: expected.fields.invoiceNumber?.value,
+      issueDate: expected.fields.issueDate?.value,
+      totalAmount: expected.fields.totalAmount?.value,
+    });
+    const result = done.captureResult as { source: string; einvoice: { format: string } };
+    expect(result).toMatchObject({ source: 'einvoice', einvoice: { format: 'eslog20' } });
+  });
+
   it('cancels: the result is cleared and the document is no longer pending', async () => {
     const doc = await uploadInvoice();
-    await capture([doc.key]);
     await settled(doc.key);
     const res = await t.app.inject({
       method: 'DELETE',
@@ -200,6 +220,7 @@ describe('capture of an uploaded invoice', () => {
     expect(empty.statusCode, empty.body).toBe(201);
     const emptyKey = empty.json<{ item: TableRecord }>().item.key;
     const mine = await uploadInvoice();
+    await settled(mine.key);
     const unknown = '0190b7a4-0000-7000-8000-000000000099';
     const res = await capture([emptyKey, unknown]);
     expect(res.statusCode).toBe(200);
@@ -215,7 +236,7 @@ describe('capture of an uploaded invoice', () => {
       queued: 0,
       items: [{ queued: false, errors: [{ code: 'errors.recordNotFound' }] }],
     });
-    expect((await readDoc(mine.key)).captureState).toBe('none');
+    expect((await readDoc(mine.key)).captureState).toBe('done');
     const bad = await capture([], { provider: 'magic' });
     expect(bad.statusCode).toBe(400);
     expect(errorCodes(bad).length).toBeGreaterThan(0);

@@ -7,7 +7,10 @@ import { isAdmin } from '../../plugins/context';
 import { translate, type Locale } from '../../plugins/i18n';
 import { refreshDocSearch } from '../documents/search-vector';
 import { cancel, enqueue, type Job } from '../jobs/queue';
-import type { JobContext } from '../jobs/worker';
+import { PermanentJobError, type JobContext } from '../jobs/worker';
+import type { BlobStore } from '../../plugins/storage/blob-store';
+import { extractEmbeddedXml, parseEInvoice, type CaptureProblem } from './einvoice/einvoice';
+import { EInvoiceError } from './einvoice/einvoice-error';
 import type { TableScope, TablesService } from '../tables/tables.service';
 import { readTextFields, type FoundValue, type TextField } from './text/text-fields';
 
@@ -39,10 +42,15 @@ const FILLED_COLUMNS: Partial<Record<TextField, string>> = {
   purposeCode: 'payment_purpose_code',
 };
 
+/** A captured value, from whichever source. */
+type Found = Pick<FoundValue, 'value' | 'confidence'> & { source: string; at?: number };
+
 /** What capture keeps on the document (doc.capture_result). */
 export interface CaptureResult {
   source: 'text' | 'einvoice' | 'qr' | 'ocr' | 'none';
-  fields: Partial<Record<TextField, FoundValue>>;
+  fields: Partial<Record<TextField | 'supplierName', Found>>;
+  /** The e-invoice's own format, schema verdict and problems, when it was one. */
+  einvoice?: { format: string; valid: boolean; schemaErrors: string[]; problems: CaptureProblem[] };
   /** The partner the VAT ID or IBAN named, when it was found. */
   partner: { key: string; by: 'vatId' | 'iban' } | null;
 }
@@ -52,7 +60,12 @@ export interface CaptureResult {
  * cancelling in the caller's organisation, and the job that reads a document's main file
  * and fills its empty fields.
  */
-export function createCaptureService(db: Db, tables: TablesService, wake: () => void) {
+export function createCaptureService(
+  db: Db,
+  tables: TablesService,
+  blobs: BlobStore,
+  wake: () => void,
+) {
   const scopeOf = (scope: TableScope) => ({
     userId: scope.user.id,
     organizationId: scope.organization.id,
@@ -162,46 +175,65 @@ export function createCaptureService(db: Db, tables: TablesService, wake: () => 
       const organizationId = job.organizationId;
       const docId = typeof job.payload.docId === 'string' ? job.payload.docId : '';
       if (!organizationId || !/^\d+$/.test(docId)) return;
-      const { rows } = await sql<{ text: string; mime: string }>`
-        select text, mime from doc_file
+      const { rows } = await sql<{ text: string; mime: string; blob_id: string }>`
+        select text, mime, blob_id from doc_file
         where organization_id = ${organizationId} and doc_id = ${docId} and file_type_code = 'main'
         order by created_at, id limit 1
       `.execute(db);
       const main = rows[0];
-      await context.progress(30);
-      const fields = main?.text ? readTextFields(main.text) : {};
+      await context.progress(10);
+      const read = main ? await readMainFile(main, blobs) : { source: 'none' as const, fields: {} };
+      await context.progress(60);
+      const { fields } = read;
       const found = Object.keys(fields).length > 0;
       if (!(await context.isLive())) return;
       await db.transaction().execute(async (trx) => {
         const partner = await matchPartner(trx, organizationId, fields);
-        const result: CaptureResult = { source: found ? 'text' : 'none', fields, partner };
+        const result: CaptureResult = { ...read, source: found ? read.source : 'none', partner };
         const fills = Object.entries(FILLED_COLUMNS).flatMap(([field, column]) => {
           const value = fields[field as TextField]?.value;
           return value === undefined ? [] : [{ column, value }];
         });
-        const set = [
-          sql`capture_result = ${JSON.stringify(result)}::jsonb`,
-          sql`capture_state = ${found ? 'done' : 'failed'}`,
-          sql`capture_error = ${found ? null : 'errors.capture.nothingFound'}`,
-          sql`captured_at = now()`,
-          sql`version = version + 1`,
-          sql`updated_at = now()`,
-          // Only where the user left the field empty: capture never overwrites typing.
-          ...fills.map(({ column, value }) =>
-            column === 'number'
-              ? sql`number = case when number = '' then ${value} else number end`
-              : sql`${sql.ref(column)} = coalesce(${sql.ref(column)}, ${value})`,
-          ),
-          ...(partner ? [sql`customer_key = coalesce(customer_key, ${partner.key}::uuid)`] : []),
-        ];
         // A capture cancelled meanwhile (its state is no longer pending) keeps nothing.
         const { rows: written } = await sql<{ id: string }>`
-          update doc set ${sql.join(set)}
+          update doc set capture_result = ${JSON.stringify(result)}::jsonb,
+            capture_state = ${found ? 'done' : 'failed'},
+            capture_error = ${found ? null : 'errors.capture.nothingFound'},
+            captured_at = now()
           where organization_id = ${organizationId} and id = ${docId}
             and capture_state = 'pending'
           returning id
         `.execute(trx);
-        if (written.length > 0) await refreshDocSearch(trx, organizationId, [docId]);
+        if (written.length === 0) return;
+        // Only where the user left a field empty: capture never overwrites typing. A new
+        // version only when a field was filled, so that an editor open on it is not disturbed.
+        const empty = (column: string) =>
+          column === 'number' ? sql`number = ''` : sql`${sql.ref(column)} is null`;
+        const fillable = [
+          ...fills,
+          ...(partner ? [{ column: 'customer_key', value: partner.key }] : []),
+        ];
+        if (fillable.length === 0) return;
+        const { rows: filled } = await sql<{ id: string }>`
+          update doc set
+            ${sql.join(
+              fillable.map(({ column, value }) =>
+                column === 'number'
+                  ? sql`number = case when number = '' then ${value} else number end`
+                  : column === 'customer_key'
+                    ? sql`customer_key = coalesce(customer_key, ${value}::uuid)`
+                    : sql`${sql.ref(column)} = coalesce(${sql.ref(column)}, ${value})`,
+              ),
+            )},
+            version = version + 1, updated_at = now()
+          where organization_id = ${organizationId} and id = ${docId}
+            and (${sql.join(
+              fillable.map(({ column }) => empty(column)),
+              sql` or `,
+            )})
+          returning id
+        `.execute(trx);
+        if (filled.length > 0) await refreshDocSearch(trx, organizationId, [docId]);
       });
       await context.progress(100);
     },
@@ -209,11 +241,53 @@ export function createCaptureService(db: Db, tables: TablesService, wake: () => 
 }
 export type CaptureService = ReturnType<typeof createCaptureService>;
 
+/**
+ * Sources in the order issue 7 gives: an e-invoice (the XML itself, or attached to a PDF/A-3)
+ * has exact values; else the text layer the upload kept (doc_file.text). QR codes and OCR
+ * come next.
+ */
+async function readMainFile(
+  main: { text: string; mime: string; blob_id: string },
+  blobs: BlobStore,
+): Promise<Omit<CaptureResult, 'partner'>> {
+  const isXml = main.mime === 'application/xml';
+  if (isXml || main.mime === 'application/pdf') {
+    const bytes = await readBlob(blobs, main.blob_id);
+    const xml = isXml ? bytes : await extractEmbeddedXml(bytes).catch(() => null);
+    if (xml) {
+      try {
+        const invoice = await parseEInvoice(xml);
+        return {
+          source: 'einvoice',
+          fields: invoice.fields,
+          einvoice: {
+            format: invoice.format,
+            valid: invoice.valid,
+            schemaErrors: invoice.schemaErrors,
+            problems: invoice.problems,
+          },
+        };
+      } catch (error) {
+        // Not a readable e-invoice: an XML file has nothing else to read.
+        if (isXml && error instanceof EInvoiceError) throw new PermanentJobError(error.message);
+        if (!(error instanceof EInvoiceError)) throw error;
+      }
+    }
+  }
+  return { source: 'text', fields: main.text ? readTextFields(main.text) : {} };
+}
+
+async function readBlob(blobs: BlobStore, id: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await blobs.open(id)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 /** The organisation's partner named by the document's VAT ID, else by its IBAN. */
 async function matchPartner(
   trx: Trx,
   organizationId: string,
-  fields: Partial<Record<TextField, FoundValue>>,
+  fields: CaptureResult['fields'],
 ): Promise<CaptureResult['partner']> {
   const vatId = fields.vatId?.value;
   if (vatId) {

@@ -25,6 +25,8 @@ interface Deps {
   blobs: BlobStore;
   links: FileLinks;
   limits: UploadLimits;
+  /** Told of a document created from an upload with a main file (its data capture, issue 7). */
+  afterUpload?: (scope: TableScope, documentKey: string) => Promise<void>;
 }
 
 const FILE_TYPE_CODES: FileTypeCode[] = ['main', 'attachment'];
@@ -62,7 +64,14 @@ type ReadFile = StoredFile & { text: string };
  * and moving files, the preview's signed links and their content. Content is stored before
  * its row commits; a file the organisation already has is a warning naming its document.
  */
-export function createDocumentFilesService({ db, tables, blobs, links, limits }: Deps) {
+export function createDocumentFilesService({
+  db,
+  tables,
+  blobs,
+  links,
+  limits,
+  afterUpload,
+}: Deps) {
   /** The files of a request with their text, read back from the store (at most a file's limit). */
   async function withText(files: StoredFile[]): Promise<ReadFile[]> {
     const read: ReadFile[] = [];
@@ -226,6 +235,8 @@ export function createDocumentFilesService({ db, tables, blobs, links, limits }:
           }
         },
       });
+      // Typing invoices is the work users want gone: a new document with a main file is read.
+      if (mains.length > 0 && afterUpload) await afterUpload(scope, docKey);
       return { ...saved, preview: await onDoc(scope, docKey, locale) };
     },
 

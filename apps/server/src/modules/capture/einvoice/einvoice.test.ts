@@ -1,0 +1,252 @@
+import { describe, expect, it } from 'vitest';
+import { parseEInvoice, type CapturedFields, type EInvoiceResult } from './einvoice';
+import { CII_EXAMPLE_VALUES, fixture } from './test-invoices';
+
+/**
+ * The samples of shared/domain/samples (copied to files/fixtures), each read by eye: the
+ * expected values below are written out from the XML, not computed by the code under test.
+ */
+
+/** The field values alone, and every confidence, for compact comparisons. */
+const valuesOf = (fields: CapturedFields) =>
+  Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, field.value]));
+const confidencesOf = (result: EInvoiceResult) =>
+  new Set(Object.values(result.fields).map((field) => field.confidence));
+
+const ESLOG = fixture('eslog20_constructed_minimal_invoice.xml').toString('utf8');
+const eslogWith = (from: string, to: string): Buffer => {
+  expect(ESLOG).toContain(from);
+  return Buffer.from(ESLOG.replace(from, to), 'utf8');
+};
+
+describe('parseEInvoice on the samples', () => {
+  it('reads every field of the e-SLOG 2.0 sample exactly, from a schema-valid file', async () => {
+    const result = await parseEInvoice(fixture('eslog20_constructed_minimal_invoice.xml'));
+    expect(result).toMatchObject({ format: 'eslog20', valid: true, schemaErrors: [] });
+    expect(valuesOf(result.fields)).toEqual({
+      supplierName: 'Dobavitelj d.o.o.',
+      vatId: 'SI50223054',
+      iban: 'SI56020170014356205',
+      bic: 'LJBASI2X',
+      invoiceNumber: '2025-000123',
+      issueDate: '2025-03-10',
+      dueDate: '2025-04-09',
+      netAmount: '100.00',
+      vatAmount: '22.00',
+      totalAmount: '122.00',
+      currencyCode: 'EUR',
+      referenceModel: 'SI12',
+      reference: '12345678909',
+    });
+    expect(confidencesOf(result)).toEqual(new Set([1]));
+    expect(Object.values(result.fields).every((field) => field.source === 'einvoice')).toBe(true);
+    expect(result.problems).toEqual([]);
+  });
+
+  it('reads the Peppol BIS 3 sample and flags its account, which is no IBAN', async () => {
+    const result = await parseEInvoice(fixture('BIS3_Invoice_positive.xml'));
+    expect(result).toMatchObject({ format: 'ubl', valid: true, schemaErrors: [] });
+    expect(valuesOf(result.fields)).toEqual({
+      supplierName: 'Company A',
+      vatId: 'DK12345678',
+      iban: '1234567891234',
+      invoiceNumber: '12345',
+      issueDate: '2019-01-25',
+      dueDate: '2019-02-24',
+      netAmount: '625743.54',
+      vatAmount: '156435.89',
+      totalAmount: '782179.43',
+      currencyCode: 'DKK',
+      referenceModel: 'NRC',
+      reference: '12345667890',
+    });
+    expect(confidencesOf(result)).toEqual(new Set([1]));
+    expect(result.problems).toEqual([
+      { field: 'iban', code: 'validation.iban.format', parameters: [] },
+    ]);
+  });
+
+  it('reads the CEN UBL example, compacts its IBAN and offers its second account', async () => {
+    const result = await parseEInvoice(fixture('ubl-tc434-example1.xml'));
+    expect(result).toMatchObject({ format: 'ubl', valid: true, schemaErrors: [] });
+    expect(valuesOf(result.fields)).toEqual({
+      supplierName: 'De Koksmaat',
+      vatId: 'NL8200.98.395.B.01',
+      iban: 'NL57RABO0107307510',
+      invoiceNumber: '12115118',
+      issueDate: '2015-01-09',
+      dueDate: '2015-01-09',
+      netAmount: '229.60',
+      vatAmount: '20.73',
+      totalAmount: '250.33',
+      currencyCode: 'EUR',
+      referenceModel: 'NRC',
+      reference: 'Deb. 10202 / Fact. 12115118',
+    });
+    expect(result.problems).toEqual([
+      { field: 'iban', code: 'capture.iban.alternatives', parameters: ['NL03INGB0004489902'] },
+    ]);
+  });
+
+  it('reads the CEN CII example with its format 102 dates and amounts to two places', async () => {
+    const result = await parseEInvoice(fixture('CII_example1.xml'));
+    expect(result).toMatchObject({ format: 'cii', valid: true, schemaErrors: [] });
+    expect(valuesOf(result.fields)).toEqual(CII_EXAMPLE_VALUES);
+    expect(confidencesOf(result)).toEqual(new Set([1]));
+    expect(result.problems).toEqual([]);
+  });
+});
+
+describe('parseEInvoice on files that break a rule', () => {
+  it('reports a schema-invalid file with readable errors and its values at lower confidence', async () => {
+    const result = await parseEInvoice(
+      eslogWith('<D_2380>2025-03-07</D_2380>', '<D_2380>2025-03-07</D_2380><D_9999>x</D_9999>'),
+    );
+    expect(result.valid).toBe(false);
+    expect(result.schemaErrors).toHaveLength(1);
+    expect(result.schemaErrors[0]).toMatch(
+      /^Line 17: Element 'D_9999': This element is not expected/,
+    );
+    expect(result.fields.totalAmount).toEqual({
+      value: '122.00',
+      confidence: 0.8,
+      source: 'einvoice',
+    });
+    expect(confidencesOf(result)).toEqual(new Set([0.8]));
+    expect(Object.keys(result.fields)).toHaveLength(13);
+  });
+
+  it('gives at most five schema errors, one short line each', async () => {
+    const extra = '<D_9999>x</D_9999>'.repeat(3);
+    const xml = ESLOG.replaceAll('</D_5004>', `</D_5004>${extra}`);
+    const result = await parseEInvoice(Buffer.from(xml, 'utf8'));
+    expect(result.valid).toBe(false);
+    expect(result.schemaErrors).toHaveLength(5);
+    for (const error of result.schemaErrors) {
+      expect(error).not.toContain('\n');
+      expect(error.length).toBeLessThanOrEqual(320);
+      expect(error).not.toContain('{urn:eslog:2.00}');
+    }
+  });
+
+  it('flags an IBAN with a wrong check digit and keeps the value', async () => {
+    const result = await parseEInvoice(eslogWith('SI56020170014356205', 'SI56020170014356204'));
+    expect(result.valid).toBe(true);
+    expect(result.fields.iban?.value).toBe('SI56020170014356204');
+    expect(result.problems).toEqual([
+      { field: 'iban', code: 'validation.iban.checksum', parameters: [] },
+    ]);
+  });
+
+  it('flags a total that is not net plus VAT, to the cent', async () => {
+    const result = await parseEInvoice(
+      eslogWith(
+        '<D_5025>388</D_5025><D_5004>122.00</D_5004>',
+        '<D_5025>388</D_5025><D_5004>122.01</D_5004>',
+      ),
+    );
+    expect(result.problems).toEqual([
+      {
+        field: 'totalAmount',
+        code: 'capture.totals.mismatch',
+        parameters: ['100.00', '22.00', '122.01', '122.00'],
+      },
+    ]);
+  });
+
+  it('flags a payment reference whose SI check digit is wrong', async () => {
+    const result = await parseEInvoice(eslogWith('SI1212345678909', 'SI1212345678908'));
+    expect(result.problems).toEqual([
+      {
+        field: 'reference',
+        code: 'capture.reference.checkDigit',
+        parameters: ['SI12', '12345678908'],
+      },
+    ]);
+  });
+
+  it('splits an RF reference into RF and its check digits, then the rest', async () => {
+    const result = await parseEInvoice(eslogWith('SI1212345678909', 'RF18 5390 0754 7034'));
+    expect(valuesOf(result.fields)).toMatchObject({
+      referenceModel: 'RF18',
+      reference: '539007547034',
+    });
+    expect(result.problems).toEqual([]);
+  });
+
+  it('flags a wrong Slovenian VAT ID, a date that does not exist and a due date before issue', async () => {
+    const xml = ESLOG.replace('SI50223054', 'SI50223055').replace(
+      '<D_2380>2025-04-09</D_2380>',
+      '<D_2380>2025-02-30</D_2380>',
+    );
+    const result = await parseEInvoice(Buffer.from(xml, 'utf8'));
+    // xsd:date refuses 30 February too, so the file is also schema-invalid.
+    expect(result.valid).toBe(false);
+    expect(result.problems).toEqual([
+      { field: 'vatId', code: 'validation.vatId', parameters: [] },
+      { field: 'dueDate', code: 'capture.date.invalid', parameters: ['2025-02-30'] },
+    ]);
+    const early = await parseEInvoice(
+      eslogWith('<D_2380>2025-04-09</D_2380>', '<D_2380>2025-03-01</D_2380>'),
+    );
+    expect(early.problems).toEqual([
+      {
+        field: 'dueDate',
+        code: 'capture.dueDate.beforeIssueDate',
+        parameters: ['2025-03-01', '2025-03-10'],
+      },
+    ]);
+  });
+
+  it('adds the country prefix to a VAT ID written without one, a little less sure', async () => {
+    const result = await parseEInvoice(eslogWith('SI50223054', '50223054'));
+    expect(result.fields.vatId).toEqual({
+      value: 'SI50223054',
+      confidence: 0.9,
+      source: 'einvoice',
+    });
+    expect(result.problems).toEqual([]);
+  });
+
+  it('reads a purpose code from FTX+ALQ and flags one that ISO 20022 does not know', async () => {
+    const ftx = (code: string) =>
+      `<S_FTX><D_4451>ALQ</D_4451><C_C108><D_4440>${code}</D_4440></C_C108></S_FTX>`;
+    const anchor = '<G_SG1>';
+    const known = await parseEInvoice(eslogWith(anchor, `${ftx('SUPP')}${anchor}`));
+    expect(known.fields.purposeCode?.value).toBe('SUPP');
+    expect(known.valid).toBe(true);
+    expect(known.problems).toEqual([]);
+    const unknown = await parseEInvoice(eslogWith(anchor, `${ftx('ZZZZ')}${anchor}`));
+    expect(unknown.problems).toEqual([
+      { field: 'purposeCode', code: 'capture.purposeCode.unknown', parameters: ['ZZZZ'] },
+    ]);
+  });
+
+  it('says which essential values an e-invoice lacks', async () => {
+    const xml = ESLOG.replace(/<G_SG50><S_MOA><C_C516><D_5025>388<\/D_5025>.*?<\/G_SG50>/, '');
+    const result = await parseEInvoice(Buffer.from(xml, 'utf8'));
+    expect(result.fields.totalAmount).toBeUndefined();
+    expect(result.problems).toEqual([
+      { field: 'totalAmount', code: 'capture.field.missing', parameters: [] },
+    ]);
+  });
+
+  it('decodes the predefined entities and character references in values', async () => {
+    const result = await parseEInvoice(
+      eslogWith('Dobavitelj d.o.o.', 'Kova&#269; &amp; sinovi d.o.o.'),
+    );
+    expect(result.fields.supplierName?.value).toBe('Kovač & sinovi d.o.o.');
+  });
+
+  it('reads a file declared in another encoding', async () => {
+    const xml = ESLOG.replace('encoding="UTF-8"', 'encoding="ISO-8859-2"').replace(
+      'Dobavitelj d.o.o.',
+      'Šumi d.o.o.',
+    );
+    // ISO-8859-2 writes Š as 0xA9.
+    const bytes = Buffer.from(xml.replace('Š', '\u00a9'), 'latin1');
+    const result = await parseEInvoice(bytes);
+    expect(result.valid).toBe(true);
+    expect(result.fields.supplierName?.value).toBe('Šumi d.o.o.');
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * The fields captured from an e-invoice, named as the document (doc) fields they fill, and
+ * what a reader of one syntax hands on: the values as written in the file, before they are
+ * normalised and checked (captured-fields.ts).
+ */
+
+export const FIELD_NAMES = [
+  'supplierName',
+  'vatId',
+  'iban',
+  'bic',
+  'invoiceNumber',
+  'issueDate',
+  'dueDate',
+  'netAmount',
+  'vatAmount',
+  'totalAmount',
+  'currencyCode',
+  'referenceModel',
+  'reference',
+  'purposeCode',
+] as const;
+
+export type FieldName = (typeof FIELD_NAMES)[number];
+
+export interface InvoiceText {
+  supplierName?: string;
+  /** As written; the country prefix may be missing (e-SLOG). */
+  vatId?: string;
+  /** ISO 3166 country of the supplier's address, to complete a VAT ID without a prefix. */
+  supplierCountry?: string;
+  /** Every payee account in the order written; the first is the one captured. */
+  ibans: string[];
+  bic?: string;
+  invoiceNumber?: string;
+  /** yyyy-mm-dd when the syntax's date could be read as one, otherwise as written. */
+  issueDate?: string;
+  dueDate?: string;
+  netAmount?: string;
+  vatAmount?: string;
+  totalAmount?: string;
+  currencyCode?: string;
+  /** The reference as one text ('SI12 1234…', 'RF18 5390…', or free text). */
+  reference?: string;
+  purposeCode?: string;
+}

@@ -1,0 +1,63 @@
+import type { InvoiceText } from './invoice-text';
+import { elementsAt, textAt, type XmlElement } from './safe-xml';
+
+/**
+ * UBL 2.1 Invoice and CreditNote (Peppol BIS Billing 3.0): EN 16931 business terms.
+ * shared/domain/PAYMENTS-AND-EINVOICES.md §5.3.
+ */
+
+const PARTY = ['AccountingSupplierParty', 'Party'];
+
+export function readUbl(root: XmlElement): InvoiceText {
+  const [party] = elementsAt(root, PARTY);
+  const means = elementsAt(root, ['PaymentMeans']);
+  const currencyCode = textAt(root, ['DocumentCurrencyCode']);
+  return {
+    // BT-27 is the legal name; the trading name (PartyName) stands in when it is missing.
+    supplierName:
+      party &&
+      (textAt(party, ['PartyLegalEntity', 'RegistrationName']) ??
+        textAt(party, ['PartyName', 'Name'])),
+    // BT-31: the tax scheme VAT; other schemes (e.g. a tax number) are not VAT IDs.
+    vatId: party && vatId(party),
+    supplierCountry: party && textAt(party, ['PostalAddress', 'Country', 'IdentificationCode']),
+    // BT-84, BT-86: every payee account, in order; the first is captured.
+    ibans: means.flatMap((each) => textAt(each, ['PayeeFinancialAccount', 'ID']) ?? []),
+    bic: means
+      .map((each) => textAt(each, ['PayeeFinancialAccount', 'FinancialInstitutionBranch', 'ID']))
+      .find(Boolean),
+    invoiceNumber: textAt(root, ['ID']),
+    issueDate: textAt(root, ['IssueDate']),
+    // A CreditNote has no DueDate of its own; the payment means may carry one.
+    dueDate:
+      textAt(root, ['DueDate']) ??
+      means.map((each) => textAt(each, ['PaymentDueDate'])).find(Boolean),
+    netAmount: textAt(root, ['LegalMonetaryTotal', 'TaxExclusiveAmount']),
+    vatAmount: vatTotal(root, currencyCode),
+    totalAmount: textAt(root, ['LegalMonetaryTotal', 'TaxInclusiveAmount']),
+    currencyCode,
+    // BT-83: the remittance information, the payment reference in Slovenian use.
+    reference: means.map((each) => textAt(each, ['PaymentID'])).find(Boolean),
+  };
+}
+
+function vatId(party: XmlElement): string | undefined {
+  const schemes = elementsAt(party, ['PartyTaxScheme']);
+  const vat = schemes.find(
+    (scheme) => textAt(scheme, ['TaxScheme', 'ID'])?.toUpperCase() === 'VAT',
+  );
+  return vat && textAt(vat, ['CompanyID']);
+}
+
+/**
+ * BT-110: a second TaxTotal may give the VAT in the tax currency (BT-111); the one in the
+ * document currency is the invoice's.
+ */
+function vatTotal(root: XmlElement, currencyCode: string | undefined): string | undefined {
+  const amounts = elementsAt(root, ['TaxTotal', 'TaxAmount']).filter((each) => each.text !== '');
+  const inDocumentCurrency = amounts.find(
+    (each) =>
+      each.attributes.currencyID === undefined || each.attributes.currencyID === currencyCode,
+  );
+  return (inDocumentCurrency ?? amounts[0])?.text;
+}
