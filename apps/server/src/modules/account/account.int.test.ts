@@ -20,13 +20,23 @@ afterAll(() => t.close());
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers });
 
-/** The newest mail written to DATA_DIR/mail for an address, and the link in it. */
-function lastMailTo(address: string) {
+/**
+ * The newest mail written to DATA_DIR/mail for an address, and the link in it. The outbox
+ * sends in the background after the request answered, so the mail is waited for (5 s at most).
+ */
+async function lastMailTo(address: string) {
   const dir = path.join(t.config.dataDir, 'mail');
-  const files = fs
-    .readdirSync(dir)
-    .filter((f) => f.includes(address))
-    .sort();
+  const mailsTo = () =>
+    fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((f) => f.includes(address))
+          .sort()
+      : [];
+  const deadline = Date.now() + 5000;
+  while (mailsTo().length === 0 && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  const files = mailsTo();
   const raw = fs.readFileSync(path.join(dir, files[files.length - 1] ?? ''), 'utf8');
   // The body is quoted-printable: join soft line breaks and decode =XX bytes.
   const text = Buffer.from(
@@ -180,7 +190,7 @@ describe('registration and mailed codes', () => {
     });
     expect(errorCodes(before)).toEqual(['errors.emailNotConfirmed']);
 
-    const mail = lastMailTo('nina@example.test');
+    const mail = await lastMailTo('nina@example.test');
     expect(mail.text).toContain('To: nina@example.test');
     expect(mail.text).toContain(`${t.config.publicUrl}/account/confirm/${mail.code}`);
     const confirmed = await post('/api/account/confirm', { code: mail.code });
@@ -236,7 +246,7 @@ describe('registration and mailed codes', () => {
     expect(known.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
     await t.mailer.flush();
-    const mail = lastMailTo(user.email);
+    const mail = await lastMailTo(user.email);
     const ask = await post('/api/account/confirm', { code: mail.code });
     expect(ask.json()).toEqual({ result: 'passwordRequired' });
     const reset = await post('/api/account/confirm', {
