@@ -94,9 +94,10 @@ const PREVIEW_MAX_STALE_MS = 10 * 60_000;
  * POST /api/doc/{key}/preview.info: the files with short-lived signed links. The answer holds
  * until shortly before its links expire (an upload's answer is used as it is).
  */
-export function usePreviewInfo(documentKey: string) {
+export function usePreviewInfo(documentKey: string, enabled = true) {
   return useQuery({
     queryKey: previewQueryKey(documentKey),
+    enabled,
     queryFn: ({ signal }) =>
       callApi(documentFileRoutes.previewInfo, { params: { id: documentKey }, signal }),
     staleTime: (query) => {

@@ -12,12 +12,16 @@ import { SchemaForm } from '../../schema-ui/form/schema-form';
 import { UndoContext, useUndo, type Undo, type UndoOffer } from '../../schema-ui/undo/undo-context';
 import { CenteredProgress } from '../../ui/centered-progress';
 import { MessageAlert } from '../../ui/message-alert';
+import { lowConfidenceFields } from './capture-api';
 import { CustomerHistory } from './customer-history';
+import { usePreviewInfo } from './doc-api';
+import { DocCaptureButton, DocCaptureMessages, DocCaptureProgress } from './doc-capture';
 import { DocEditorHeader } from './doc-editor-header';
 import { DocUpload } from './doc-upload';
 import { PreviewPanel } from './preview/preview-panel';
 import { usePreviewSide } from './preview/use-preview-side';
 import { RightBar, useIsWideWorkspace } from './right-bar';
+import { useDocCapture } from './use-doc-capture';
 import { useDocEditor } from './use-doc-editor';
 import { useWorkflowAction } from './use-workflow-action';
 import { useWorkflowLog } from './workflow-api';
@@ -89,6 +93,22 @@ function DocEditor({ organizationId, itemId, onReload }: DocEditorProps) {
   const log = useWorkflowLog(itemId ?? '', isInWorkflow && itemId !== undefined);
   const tile = text(state.original?.workflowCurrentStepSystemTileCode);
   const step = isInWorkflow && tile ? (has(`tiles.${tile}`) ? t(`tiles.${tile}`) : tile) : null;
+  // Issue 7: a document still being worked on can have its data read from its main file.
+  const canCapture = status === 'draft' || status === 'active';
+  const capture = useDocCapture(itemId);
+  const preview = usePreviewInfo(itemId ?? '', canCapture);
+  const hasNoMainFile = preview.data !== undefined && preview.data.documents.length === 0;
+  const lowConfidenceText = t('work.capture.lowConfidence');
+  const captureWarnings = useMemo(
+    () =>
+      Object.fromEntries(
+        lowConfidenceFields(state.original?.captureResult, model).map((field) => [
+          field,
+          lowConfidenceText,
+        ]),
+      ),
+    [state.original?.captureResult, model, lowConfidenceText],
+  );
 
   let rightBar = null;
   if (itemId === undefined) {
@@ -134,17 +154,33 @@ function DocEditor({ organizationId, itemId, onReload }: DocEditorProps) {
             isInWorkflow &&
             log.data?.canAct === true && (
               <WorkflowActions
-                disabled={state.busy || state.dirty || workflow.busy}
+                disabled={state.busy || state.dirty || workflow.busy || capture.isReading}
                 hint={state.dirty ? t('wf.actions.saveFirst') : undefined}
                 onConfirm={() => void workflow.run('confirmed')}
                 onChoose={workflow.open}
               />
             )
           }
+          captureAction={
+            canCapture && (
+              <DocCaptureButton
+                capture={capture}
+                disabled={state.busy || workflow.busy || state.dirty || hasNoMainFile}
+                reason={
+                  hasNoMainFile
+                    ? t('work.capture.noMainFile')
+                    : state.dirty
+                      ? t('work.capture.saveFirst')
+                      : null
+                }
+              />
+            )
+          }
+          captureProgress={<DocCaptureProgress capture={capture} />}
           canSave={canSave(state)}
           canActivate={status === 'draft'}
           canShowPreview={itemId !== undefined && !side.isOpen && !side.isPoppedOut}
-          isActivateDisabled={state.busy || state.dirty}
+          isActivateDisabled={state.busy || state.dirty || capture.isReading}
           onSave={() => void editor.save()}
           onActivate={() => void editor.activate()}
           onShowPreview={side.open}
@@ -155,6 +191,7 @@ function DocEditor({ organizationId, itemId, onReload }: DocEditorProps) {
           <LinearProgress sx={{ visibility: 'hidden' }} />
         )}
         <WorkflowPrompts workflow={workflow} documentTitle={title} onReload={onReload} />
+        {itemId !== undefined && <DocCaptureMessages capture={capture} />}
         {loadError ? (
           <MessageAlert message={formatApiError(loadError, t)} testId="doc-load-error" />
         ) : !schema || !model ? (
@@ -165,8 +202,10 @@ function DocEditor({ organizationId, itemId, onReload }: DocEditorProps) {
             schema={schema}
             model={model}
             onChange={(next) => editor.dispatch({ type: 'changed', model: next })}
-            readonly={state.busy || state.mode === 'closed'}
+            // What the capture fills would meet edits made meanwhile: the form waits for it.
+            readonly={state.busy || state.mode === 'closed' || capture.isReading}
             serverError={state.serverError}
+            fieldWarnings={captureWarnings}
             validations={model.validations}
             testId="doc-form"
           />

@@ -20,6 +20,9 @@ interface DocEditorHeaderProps {
   step: string | null;
   /** The workflow actions of a document in a workflow. */
   workflowActions: ReactNode;
+  /** Read data (issue 7) of a saved document, and its progress while it runs. */
+  captureAction: ReactNode;
+  captureProgress: ReactNode;
   canSave: boolean;
   canActivate: boolean;
   /** The side bar's preview is closed: offer to open it again. */
@@ -66,6 +69,7 @@ export function DocEditorHeader(props: DocEditorHeaderProps) {
           data-testid="doc-wf-step"
         />
       )}
+      {props.captureProgress}
       <Stack direction="row" sx={{ gap: 1, ml: 'auto' }}>
         {props.canShowPreview && (
           <Button
@@ -76,6 +80,7 @@ export function DocEditorHeader(props: DocEditorHeaderProps) {
             {t('work.edit.showPreview')}
           </Button>
         )}
+        {props.captureAction}
         {props.canActivate && (
           <Button
             variant="outlined"

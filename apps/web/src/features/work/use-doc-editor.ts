@@ -110,10 +110,18 @@ export function useDocEditor({ organizationId, itemId, onReload }: DocEditorInpu
 }
 
 /**
+ * Where the document's data capture stands (issue 7). A capture that fills no field keeps the
+ * version, yet its outcome (failed, or values to check) is for the editor to show.
+ */
+const captureStampOf = (record: Record<string, unknown>) =>
+  JSON.stringify([record.captureState ?? null, record.capturedAt ?? null]);
+
+/**
  * The form keeps the copy it loaded (later refetches never overwrite edits). When a refetch
  * brings another version of the document, e.g. after an undo of an activation or a workflow
- * action, an editor without edits or questions shows it afresh, so that its status, step and
- * actions are those of the document as it now is.
+ * action, or another stage of its capture, an editor without edits or questions shows it
+ * afresh, so that its status, step, actions and captured values are those of the document as
+ * it now is.
  */
 function useShowNewerCopy(
   itemId: string | undefined,
@@ -136,9 +144,12 @@ function useShowNewerCopy(
   const isIdle = !state.busy && !state.dirty && state.prompt === null;
   const isOutdated =
     isIdle &&
+    cached.data !== undefined &&
+    state.original !== null &&
     cachedVersion !== undefined &&
     shownVersion !== undefined &&
-    cachedVersion !== shownVersion;
+    (cachedVersion !== shownVersion ||
+      captureStampOf(cached.data) !== captureStampOf(state.original));
   useEffect(() => {
     if (isOutdated) onReload();
   }, [isOutdated, onReload]);

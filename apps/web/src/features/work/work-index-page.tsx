@@ -104,7 +104,11 @@ export function WorkIndexPage() {
       )}
       <DocFilterBar filters={docFilters} />
       <MessageAlert message={bulk.error} testId="work-bulk-error" />
-      <DocBulkSummary summary={bulk.summary} onClose={bulk.clearSummary} />
+      <DocBulkSummary
+        summary={bulk.summary}
+        onClose={bulk.clearSummary}
+        onCaptureAgain={bulk.captureAgain}
+      />
       {grid}
     </Paper>
   );

@@ -79,6 +79,20 @@ describe('schema form validation display', () => {
     expect(name.getAttribute('aria-invalid')).toBe('false');
   });
 
+  it("shows the caller's field warning while the field has no other message", async () => {
+    const { user } = await renderForm({
+      schema: partnerSchema,
+      initial: { code: '', name: 'Šumi' },
+      fieldWarnings: { code: 'Check this.', name: 'Read with doubt.' },
+    });
+    const code = screen.getByTestId('field-code');
+    expect(helperOf(code)).toBe('* Check this.');
+    expect(helperOf(screen.getByTestId('field-name'))).toBe('* Read with doubt.');
+    await user.click(code);
+    await user.tab();
+    expect(helperOf(code)).toBe(en('validation.required'));
+  });
+
   it('lists field-less messages in the summary, and field messages too with showAll', async () => {
     const error = saveError([
       { msg: 'The record is locked.' },

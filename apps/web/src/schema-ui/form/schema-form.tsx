@@ -36,6 +36,11 @@ export interface SchemaFormProps {
   validations?: unknown;
   /** Errors found outside the schema (the caller's validate hook), shown in the summary. */
   extraErrors?: readonly string[];
+  /**
+   * Warnings the caller attaches to fields by path (a value read with low confidence), shown
+   * as a server's warnings are while the field has no other message.
+   */
+  fieldWarnings?: Readonly<Record<string, string>>;
   /** spec §5: list every message in the summary, not only the field-less ones. */
   showAll?: boolean;
   handlers?: FieldHandlers;
@@ -58,6 +63,7 @@ export function SchemaForm(props: SchemaFormProps) {
     serverError,
     validations,
     extraErrors,
+    fieldWarnings: props.fieldWarnings,
     showAll,
   });
   useImperativeHandle(ref, () => ({ validate: messages.validate }), [messages.validate]);

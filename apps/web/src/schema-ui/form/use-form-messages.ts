@@ -14,10 +14,13 @@ interface FormMessagesInput {
   validations?: unknown;
   /** Errors from outside the schema (the edit dialog's validate hook). */
   extraErrors?: readonly string[];
+  /** The caller's warnings by field path, shown when the field has no other message. */
+  fieldWarnings?: Readonly<Record<string, string>>;
   showAll?: boolean;
 }
 
 const NO_PATHS: ReadonlySet<string> = new Set();
+const NO_WARNINGS: Readonly<Record<string, string>> = {};
 
 const sameMessage = (a: FieldMessage | undefined, b: FieldMessage | undefined) =>
   a?.text === b?.text && a?.kind === b?.kind;
@@ -25,10 +28,12 @@ const sameMessage = (a: FieldMessage | undefined, b: FieldMessage | undefined) =
 /**
  * Which message each field shows and what the summary lists (spec §5): a server message until
  * its field is edited; else the input's own parse message; else the first failing schema rule,
- * once the field was edited or left, or the whole form was checked for saving.
+ * once the field was edited or left, or the whole form was checked for saving; else the
+ * caller's warning about the field.
  */
 export function useFormMessages(input: FormMessagesInput) {
   const { schema, model, serverError, validations, extraErrors, showAll = false } = input;
+  const fieldWarnings = input.fieldWarnings ?? NO_WARNINGS;
   const { t, has } = useI18n();
   const [touched, setTouched] = useState<ReadonlySet<string>>(NO_PATHS);
   const [submitted, setSubmitted] = useState(false);
@@ -68,16 +73,23 @@ export function useFormMessages(input: FormMessagesInput) {
       const fromServer = clearedPaths.has(path) ? undefined : server.fields[path];
       if (fromServer) return fromServer;
       if (inputMessages[path]) return inputMessages[path];
-      return submitted || touched.has(path) ? issues.get(path) : undefined;
+      const issue = submitted || touched.has(path) ? issues.get(path) : undefined;
+      if (issue) return issue;
+      const warning = fieldWarnings[path];
+      return warning === undefined ? undefined : { text: warning, kind: 'warning' };
     },
-    [clearedPaths, server, inputMessages, submitted, touched, issues],
+    [clearedPaths, server, inputMessages, submitted, touched, issues, fieldWarnings],
   );
 
   const shownPaths = useMemo(() => {
-    const paths = new Set<string>([...Object.keys(server.fields), ...Object.keys(inputMessages)]);
+    const paths = new Set<string>([
+      ...Object.keys(server.fields),
+      ...Object.keys(inputMessages),
+      ...Object.keys(fieldWarnings),
+    ]);
     for (const path of issues.keys()) paths.add(path);
     return [...paths].filter((path) => messageAt(path) !== undefined);
-  }, [server, inputMessages, issues, messageAt]);
+  }, [server, inputMessages, fieldWarnings, issues, messageAt]);
 
   const hasMessageUnder = useCallback(
     (prefix: string) => shownPaths.some((path) => path.startsWith(prefix)),
