@@ -54,7 +54,11 @@ describe('toolbar notifications button', () => {
     await waitFor(() => expect(streams.map((s) => s.organizationId)).toEqual(['org-1', 'org-2']));
     expect(streams[0]?.stream.isCancelled()).toBe(true);
     latest()?.send(countEvent(0));
-    await waitFor(() => expect(badge().textContent).toBe('0'));
+    // Nothing unread: an empty badge, and the button's name without a count.
+    await waitFor(() => expect(badge().textContent).toBe(''));
+    expect(screen.getByTestId('notifications-button').getAttribute('aria-label')).toBe(
+      en('toolbar.notifications'),
+    );
   });
 
   it('connects again when the stream ends', async () => {

@@ -14,8 +14,9 @@ export function NotificationsButton({ organizationId }: { organizationId: string
   const { t } = useI18n();
   useUnreadCountStream();
   const unread = useUnreadCount(organizationId) ?? 0;
-  const label =
-    unread > 0 ? t('toolbar.notificationsUnread', [unread]) : t('toolbar.notifications');
+  const shown = unread > BADGE_MAX ? `${BADGE_MAX}+` : String(unread);
+  // The name holds the count as the badge shows it, and an empty badge has no text at all.
+  const label = unread > 0 ? t('toolbar.notificationsUnread', [shown]) : t('toolbar.notifications');
   return (
     <Tooltip title={label}>
       <IconButton
@@ -26,7 +27,7 @@ export function NotificationsButton({ organizationId }: { organizationId: string
         data-testid="notifications-button"
       >
         <Badge
-          badgeContent={unread}
+          badgeContent={unread > 0 ? unread : undefined}
           max={BADGE_MAX}
           color="error"
           // The button's name says the count; the badge only shows it.
