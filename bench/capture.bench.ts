@@ -11,10 +11,9 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { slovenianIban } from '../apps/server/src/db/seed/demo';
-import { planDocuments, type PlanSupplier } from '../apps/server/src/db/seed/demo-document-plan';
+import { planDocuments } from '../apps/server/src/db/seed/demo-document-plan';
 import { renderInvoice } from '../apps/server/src/db/seed/demo-invoice-pdf';
-import { SUPPLIER_PROFILES } from '../apps/server/src/db/seed/demo-suppliers';
+import { profileSuppliers } from '../apps/server/src/db/seed/profile-suppliers';
 import {
   readTextFields,
   type TextField,
@@ -24,19 +23,7 @@ import { extractText } from '../apps/server/src/modules/documents/text/extract-t
 const { values } = parseArgs({ options: { pages: { type: 'string', default: '300' } } });
 const pages = Number(values.pages);
 
-const suppliers: PlanSupplier[] = SUPPLIER_PROFILES.map((profile, i) => ({
-  profile,
-  key: `00000000-0000-7000-8000-${String(i).padStart(12, '0')}`,
-  name: profile.name,
-  address: profile.address,
-  postCode: profile.postCode,
-  town: profile.town,
-  vatId: profile.vatId,
-  iban: slovenianIban(profile.bank.code, profile.accountNumber),
-  bic: profile.bank.bic,
-  bankName: profile.bank.name,
-  costCenterCode: profile.costCenterCode,
-}));
+const suppliers = profileSuppliers();
 const buyer = {
   name: 'Kupec d.o.o.',
   address: 'Ulica 1',

@@ -23,7 +23,7 @@ import { createDb, migrateToLatest, type DbHandle } from '../apps/server/src/db/
 import { readInScope } from '../apps/server/src/db/scope';
 import { getListedEntity } from '../apps/server/src/modules/tables/registry';
 import { listQuery } from '../apps/server/src/modules/tables/tables.repository';
-import { listPlan } from '../apps/server/src/modules/tables/tables.service';
+import { listPlan } from '../apps/server/src/modules/tables/list-plan';
 import {
   createOrganization,
   createTestApp,

@@ -1,25 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { checkIban, checkBic, isValidSlovenianVatId } from '@listina/forms';
-import { slovenianIban } from './demo';
-import { addDays, planDocuments, statusCounts, type PlanSupplier } from './demo-document-plan';
+import { addDays, planDocuments, statusCounts } from './demo-document-plan';
 import { siReferenceCheckDigit } from './demo-numbers';
-import { SUPPLIER_PROFILES } from './demo-suppliers';
+import { profileSuppliers } from './profile-suppliers';
 
 const TODAY = '2026-11-24';
 
-const suppliers: PlanSupplier[] = SUPPLIER_PROFILES.map((profile, i) => ({
-  profile,
-  key: `00000000-0000-7000-8000-${String(i).padStart(12, '0')}`,
-  name: profile.name,
-  address: profile.address,
-  postCode: profile.postCode,
-  town: profile.town,
-  vatId: profile.vatId,
-  iban: slovenianIban(profile.bank.code, profile.accountNumber),
-  bic: profile.bank.bic,
-  bankName: profile.bank.name,
-  costCenterCode: profile.costCenterCode,
-}));
+const suppliers = profileSuppliers();
 
 const plan = (seed = 'SI10079190', count = 60) =>
   planDocuments({ seed, count, today: TODAY, suppliers, costCenters: ['100', '200', '300'] });

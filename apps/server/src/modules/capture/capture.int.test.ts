@@ -9,10 +9,9 @@ import {
   multipartBody,
   type TestApp,
 } from '../../../test/factories';
-import { slovenianIban } from '../../db/seed/demo';
-import { planDocuments, type PlanSupplier } from '../../db/seed/demo-document-plan';
+import { planDocuments } from '../../db/seed/demo-document-plan';
 import { renderInvoice } from '../../db/seed/demo-invoice-pdf';
-import { SUPPLIER_PROFILES } from '../../db/seed/demo-suppliers';
+import { profileSuppliers } from '../../db/seed/profile-suppliers';
 import { parseEInvoice } from './einvoice/einvoice';
 import { fixture } from './einvoice/test-invoices';
 
@@ -25,21 +24,8 @@ let t: TestApp;
 let headers: Record<string, string>;
 let foreignHeaders: Record<string, string>;
 
-const profile = SUPPLIER_PROFILES[0];
-if (!profile) throw new Error('no supplier profile');
-const supplier: PlanSupplier = {
-  profile,
-  key: '00000000-0000-7000-8000-000000000001',
-  name: profile.name,
-  address: profile.address,
-  postCode: profile.postCode,
-  town: profile.town,
-  vatId: profile.vatId,
-  iban: slovenianIban(profile.bank.code, profile.accountNumber),
-  bic: profile.bank.bic,
-  bankName: profile.bank.name,
-  costCenterCode: profile.costCenterCode,
-};
+const [supplier] = profileSuppliers();
+if (!supplier) throw new Error('no supplier profile');
 const [planned] = planDocuments({
   seed: 'capture-int',
   count: 6,

@@ -8,7 +8,7 @@ import { translate, type Locale } from '../../plugins/i18n';
 import { refreshDocSearch } from '../documents/search-vector';
 import { cancel, enqueue, type Job } from '../jobs/queue';
 import { PermanentJobError, type JobContext } from '../jobs/worker';
-import type { BlobStore } from '../../plugins/storage/blob-store';
+import { readBlob, type BlobStore } from '../../plugins/storage/blob-store';
 import { extractEmbeddedXml, parseEInvoice, type CaptureProblem } from './einvoice/einvoice';
 import { EInvoiceError } from './einvoice/einvoice-error';
 import type { TableScope, TablesService } from '../tables/tables.service';
@@ -275,12 +275,6 @@ async function readMainFile(
     }
   }
   return { source: 'text', fields: main.text ? readTextFields(main.text) : {} };
-}
-
-async function readBlob(blobs: BlobStore, id: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await blobs.open(id)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 /** The organisation's partner named by the document's VAT ID, else by its IBAN. */

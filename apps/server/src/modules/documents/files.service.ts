@@ -6,7 +6,7 @@ import { inScope, type Trx } from '../../db/scope';
 import { AppError, badRequest, conflict, notFound, type MessageSpec } from '../../lib/errors';
 import { UUID_PATTERN } from '../../lib/ids';
 import { translate, type Locale } from '../../plugins/i18n';
-import type { BlobStore } from '../../plugins/storage/blob-store';
+import { readBlob, type BlobStore } from '../../plugins/storage/blob-store';
 import { MAIN_FILE_KINDS } from '../files/file-policy';
 import { isAdmin, type RequestContext } from '../../plugins/context';
 import type { TableScope, TablesService } from '../tables/tables.service';
@@ -76,9 +76,8 @@ export function createDocumentFilesService({
   async function withText(files: StoredFile[]): Promise<ReadFile[]> {
     const read: ReadFile[] = [];
     for (const file of files) {
-      const chunks: Buffer[] = [];
-      for await (const chunk of await blobs.open(file.blobId)) chunks.push(chunk as Buffer);
-      read.push({ ...file, text: await extractText(file.type.kind, Buffer.concat(chunks)) });
+      const content = await readBlob(blobs, file.blobId);
+      read.push({ ...file, text: await extractText(file.type.kind, content) });
     }
     return read;
   }

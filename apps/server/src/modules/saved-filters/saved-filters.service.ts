@@ -3,7 +3,7 @@ import type { Db } from '../../db/create-db';
 import { inScope } from '../../db/scope';
 import type { ActiveOrganization, AuthedUser } from '../../plugins/context';
 import { getListedEntity } from '../tables/registry';
-import { checkFilters } from '../tables/tables.service';
+import { checkFilters } from '../tables/list-plan';
 
 export interface SavedFilterScope {
   user: AuthedUser;

@@ -5,7 +5,7 @@ import { inScope } from '../../db/scope';
 import { creatable, listed, nextN, tableCalls, useTableSuite } from '../../../test/table-suite';
 import type { EntityDef } from './entity';
 import { listQuery } from './tables.repository';
-import { filterFieldsOf, listPlan } from './tables.service';
+import { filterFieldsOf, listPlan } from './list-plan';
 import { insertModels } from './defaults';
 import { ENTITIES } from './registry';
 

@@ -1,4 +1,4 @@
-import { RANGE_SEPARATOR, type ListQuery, type TableRecord } from '@listina/contract';
+import type { ListQuery, TableRecord } from '@listina/contract';
 import type { Db } from '../../db/create-db';
 import { inScope, readInScope, type Trx } from '../../db/scope';
 import {
@@ -11,12 +11,12 @@ import {
 } from '../../lib/errors';
 import { UUID_PATTERN } from '../../lib/ids';
 import { isAdmin, type ActiveOrganization, type AuthedUser } from '../../plugins/context';
-import { isTenantOwned, type ColumnDef, type EntityDef, type ValueType } from './entity';
+import { isTenantOwned, type EntityDef } from './entity';
 import { displayColumnsOf } from './display-columns';
 import { heldRecordErrors } from './referrers';
 import { commitJournal, newJournal, readAudit } from './journal';
 import { createWriteHooks, type WriteHook, type WriteHooks } from './write-hooks';
-import { schemaOf, searchNormalise, toModel, type Model } from './model';
+import { schemaOf, toModel, type Model } from './model';
 import { cleanInput, deleteRecord, insertRecord, updateRecord, validateRecord } from './save';
 import {
   setOwnedColumns,
@@ -25,6 +25,7 @@ import {
   type StateDecision,
 } from './state-change';
 import * as repo from './tables.repository';
+import { encodeCursor, listPlan, sortKeysOf } from './list-plan';
 import { ENTITIES, findEntity, getListedEntity, getNestedEntity } from './registry';
 import { applyUndo } from './undo';
 import { suggestPartners } from './partner-suggestions';
@@ -46,152 +47,6 @@ export interface CreateExtras {
 export function canWrite(entity: EntityDef, roles: readonly string[]): boolean {
   if (entity.scope === 'global') return roles.includes('sysadmin');
   return isAdmin(roles) || roles.some((r) => entity.writeRoles.includes(r));
-}
-
-function parseSort(entity: EntityDef, sort: string | undefined): repo.SortKey[] {
-  const text = sort?.trim() ? sort : entity.defaultSort;
-  const keys = text.split(',').map((part) => {
-    const [name = '', direction = 'asc'] = part.trim().split(/\s+/);
-    const column = entity.columns.find((c) => c.name === name && c.sort);
-    if (!column)
-      throw badRequest('errors.unknownSortKey', [name, sortKeysOf(entity).join(', ')], 'sort');
-    return { column, desc: direction.toLowerCase() === 'desc' };
-  });
-  return [...keys, { column: 'id', desc: keys[keys.length - 1]?.desc ?? false }];
-}
-
-/** The declared sort keys, as the list call's sort parameter names them. */
-const sortKeysOf = (entity: EntityDef) => entity.columns.filter((c) => c.sort).map((c) => c.name);
-
-/** The declared filter fields, as the list call's filter parameter names them. */
-export const filterFieldsOf = (entity: EntityDef) => [
-  ...entity.columns.filter((c) => c.filter && !c.multiple).map((c) => c.name),
-  ...Object.keys(entity.namedFilters ?? {}),
-];
-
-const FILTER_VALUE_PATTERNS: Record<Exclude<ValueType, 'text' | 'bool'>, RegExp> = {
-  int: /^-?\d{1,15}$/,
-  decimal: /^-?\d{1,20}(\.\d{1,10})?$/,
-  date: /^\d{4}-\d{2}-\d{2}$/,
-  timestamp: /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/,
-};
-
-function filterValue(column: ColumnDef, text: string): unknown {
-  switch (column.type) {
-    case 'text':
-      return text;
-    case 'bool':
-      if (text === 'true' || text === 'false') return text === 'true';
-      break;
-    default:
-      if (FILTER_VALUE_PATTERNS[column.type].test(text)) return text;
-  }
-  throw badRequest('errors.badFilterValue', [column.name, text], 'filter');
-}
-
-/** The column slot of a named filter's conditions (it has no column of its own). */
-const NAMED_FILTER: ColumnDef = { name: '', column: '', type: 'text', field: {} };
-
-/** A range filter's bound, or undefined for an open end. */
-function rangeBound(column: ColumnDef, text: string): unknown {
-  return text === '' ? undefined : filterValue(column, text);
-}
-
-/**
- * `field:value` filters as one condition per field, a repeated field matching any of its values;
- * `field:from..to` on a range field matches from to to, inclusive, either end open.
- */
-function parseFilters(entity: EntityDef, filter: ListQuery['filter']): repo.ListFilter[] {
-  const byField = new Map<string, repo.ListFilter>();
-  for (const part of filter === undefined ? [] : [filter].flat()) {
-    const colon = part.indexOf(':');
-    const name = part.slice(0, colon);
-    const named = entity.namedFilters?.[name];
-    if (named) {
-      const condition = named(part.slice(colon + 1));
-      if (!condition)
-        throw badRequest('errors.badFilterValue', [name, part.slice(colon + 1)], 'filter');
-      const found = byField.get(name) ?? { column: NAMED_FILTER, values: [], ranges: [] };
-      found.conditions = [...(found.conditions ?? []), condition];
-      byField.set(name, found);
-      continue;
-    }
-    const column = entity.columns.find((c) => c.name === name && c.filter && !c.multiple);
-    if (!column) {
-      const known = filterFieldsOf(entity).join(', ');
-      throw badRequest('errors.unknownFilterField', [name, known], 'filter');
-    }
-    const found = byField.get(name) ?? { column, values: [], ranges: [] };
-    const text = part.slice(colon + 1);
-    const separator = column.range ? text.indexOf(RANGE_SEPARATOR) : -1;
-    if (separator >= 0) {
-      const from = rangeBound(column, text.slice(0, separator));
-      const to = rangeBound(column, text.slice(separator + RANGE_SEPARATOR.length));
-      if (from === undefined && to === undefined)
-        throw badRequest('errors.badFilterValue', [column.name, text], 'filter');
-      found.ranges.push({ from, to });
-    } else {
-      found.values.push(filterValue(column, text));
-    }
-    byField.set(name, found);
-  }
-  return [...byField.values()];
-}
-
-/** Throws the list call's 400 when a list of filters would not be taken by the table's list. */
-export function checkFilters(entity: EntityDef, filter: string[]): void {
-  parseFilters(entity, filter);
-}
-
-function decodeCursor(cursor: string, length: number): unknown[] {
-  try {
-    const values: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(values) &&
-      values.length === length &&
-      values.every((v) => ['string', 'number', 'boolean'].includes(typeof v))
-    ) {
-      return values;
-    }
-  } catch {
-    // reported below
-  }
-  throw badRequest('errors.badCursor', [], 'cursor');
-}
-
-const encodeCursor = (values: unknown[]) =>
-  Buffer.from(
-    JSON.stringify(values.map((v) => (v instanceof Date ? v.toISOString() : v))),
-  ).toString('base64url');
-
-/** A full-text search without a sort of its own: the most relevant first (EntityDef.fullText). */
-function rankedSort(entity: EntityDef, query: ListQuery): repo.SortKey[] | undefined {
-  const search = query.search?.trim();
-  if (!entity.fullText || !search || query.sort?.trim()) return undefined;
-  const tsquery = entity.fullText.query(searchNormalise(search));
-  if (!tsquery) return undefined;
-  const rank = entity.fullText.rank('search_vector', tsquery);
-  return [
-    { column: { expression: rank }, desc: true },
-    { column: 'id', desc: true },
-  ];
-}
-
-/** What a list call reads (columns, sort keys, cursor values, search), from its query alone. */
-export function listPlan(entity: EntityDef, query: ListQuery) {
-  const sort = rankedSort(entity, query) ?? parseSort(entity, query.sort);
-  const lean = query.mode !== undefined;
-  return {
-    columns: entity.columns.filter(
-      (c) => (lean ? c.lean : c.list) || entity.titleColumns.includes(c.name),
-    ),
-    sort,
-    after: query.cursor ? decodeCursor(query.cursor, sort.length) : undefined,
-    count: query.count,
-    search: query.search?.trim() ? searchNormalise(query.search.trim()) : undefined,
-    activeOnly: lean,
-    filters: parseFilters(entity, query.filter),
-  };
 }
 
 export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks()) {

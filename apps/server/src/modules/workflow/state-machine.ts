@@ -140,7 +140,7 @@ export function isAssignee(step: Step, actor: Pick<Actor, 'userId' | 'roles'>): 
 }
 
 /** The users and roles told when a document reaches a standing. */
-function assignedRecipients(workflow: Workflow, state: DocumentState): Recipients | null {
+export function assignedRecipients(workflow: Workflow, state: DocumentState): Recipients | null {
   const { standing } = state;
   if (standing.kind === 'supplement')
     return { userIds: [state.submitterId], roles: [], reason: 'supplement' };

@@ -16,6 +16,7 @@ import type { TableScope, TablesService } from '../tables/tables.service';
 import type { NotificationEvents } from './notification-events';
 import {
   act,
+  assignedRecipients,
   enter,
   mayAct,
   tileOf,
@@ -294,20 +295,7 @@ export function createWorkflowService(db: Db, tables: TablesService, events: Not
           ok: true,
           state,
           moved: true,
-          notify:
-            state.standing.kind === 'step'
-              ? (() => {
-                  const stepId = state.standing.stepId;
-                  const step = workflow.steps.find((s) => s.id === stepId);
-                  return step
-                    ? {
-                        userIds: [...step.userIds],
-                        roles: [...step.roles],
-                        reason: 'assigned' as const,
-                      }
-                    : null;
-                })()
-              : null,
+          notify: assignedRecipients(workflow, state),
         };
         return {
           values: valuesOf(workflow, state, true, doc),

@@ -42,6 +42,13 @@ export interface BlobInfo {
 
 const BLOB_ID = /^[0-9a-f]{64}$/;
 
+/** A blob's whole content, for readers that need it at once (text extraction, capture). */
+export async function readBlob(store: BlobStore, id: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await store.open(id)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 export function isBlobId(value: string): boolean {
   return BLOB_ID.test(value);
 }

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { slovenianIban } from '../../../db/seed/demo';
-import { planDocuments, type PlanSupplier } from '../../../db/seed/demo-document-plan';
+import { planDocuments } from '../../../db/seed/demo-document-plan';
 import { renderInvoice } from '../../../db/seed/demo-invoice-pdf';
-import { SUPPLIER_PROFILES } from '../../../db/seed/demo-suppliers';
+import { profileSuppliers } from '../../../db/seed/profile-suppliers';
 import { extractText } from '../../documents/text/extract-text';
 import {
   decimalOf,
@@ -12,19 +11,7 @@ import {
   type TextField,
 } from './text-fields';
 
-const suppliers: PlanSupplier[] = SUPPLIER_PROFILES.map((profile, i) => ({
-  key: `supplier-${i}`,
-  name: profile.name,
-  address: profile.address,
-  postCode: profile.postCode,
-  town: profile.town,
-  vatId: profile.vatId,
-  iban: slovenianIban(profile.bank.code, profile.accountNumber),
-  bic: profile.bank.bic,
-  bankName: profile.bank.name,
-  costCenterCode: profile.costCenterCode,
-  profile,
-}));
+const suppliers = profileSuppliers();
 const buyer = {
   name: 'Kupec d.o.o.',
   address: 'Ulica 1',

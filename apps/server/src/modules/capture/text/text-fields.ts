@@ -1,4 +1,5 @@
 import { checkBic, checkIban, isValidSlovenianVatId } from '@listina/forms';
+import { checkReference, splitReference } from '../einvoice/payment-reference';
 
 /**
  * Invoice fields read from a document's text (issue 7, source 3: the PDF text layer; source
@@ -79,15 +80,10 @@ export function decimalOf(text: string): string | undefined {
 const cents = (decimal: string) => Math.round(Number(decimal) * 100);
 const euros = (value: number) => (value / 100).toFixed(2);
 
-/** ISO 11649 creditor reference (RF): mod 97 of the reference with RFxx moved to the end. */
+/** An ISO 11649 creditor reference (RF) with its check digits right. */
 export function isValidRfReference(value: string): boolean {
-  const compact = value.replace(/\s/g, '').toUpperCase();
-  if (!/^RF\d{2}[A-Z0-9]{1,21}$/.test(compact)) return false;
-  const moved = compact.slice(4) + compact.slice(0, 4);
-  const digits = [...moved].map((c) => (/\d/.test(c) ? c : String(c.charCodeAt(0) - 55))).join('');
-  let rest = 0;
-  for (const digit of digits) rest = (rest * 10 + Number(digit)) % 97;
-  return rest === 1;
+  const split = splitReference(value);
+  return split.model.startsWith('RF') && checkReference(split) === undefined;
 }
 
 function first(

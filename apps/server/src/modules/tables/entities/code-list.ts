@@ -71,6 +71,10 @@ export const isActiveColumn: ColumnDef = {
   list: true,
 };
 
+/** Fixed select items (spec §3 references.items) of codes, each shown by its translation. */
+export const labelledItems = (codes: readonly string[], prefix: string) =>
+  codes.map((code) => ({ code, labelId: `${prefix}.${code}` }));
+
 /** A text column holding one of a few fixed codes (charge bearer, reference type, ...). */
 export function choiceColumn(
   name: string,

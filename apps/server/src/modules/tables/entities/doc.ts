@@ -4,6 +4,7 @@ import { matchingIdsSql, searchQuery, storedRankSql } from '../../documents/text
 import { isAdmin } from '../../../plugins/context';
 import { myTasksSql } from '../../workflow/tasks';
 import { defineEntity, type ColumnDef } from '../entity';
+import { labelledItems } from './code-list';
 
 /** spec §4: a document's life; the workflow (issue 6) moves it on from active. */
 export const DOC_STATUSES = ['draft', 'active', 'archived', 'rejected'] as const;
@@ -42,10 +43,6 @@ const CAPTURE_COLUMNS: ColumnDef[] = [
 
 /** Where a document's data capture (issue 7) stands. */
 export const CAPTURE_STATES = ['none', 'pending', 'done', 'failed'] as const;
-
-/** Fixed select items (spec §3 references.items) of codes, each shown by its translation. */
-const labelledItems = (codes: readonly string[], prefix: string) =>
-  codes.map((code) => ({ code, labelId: `${prefix}.${code}` }));
 
 const decimal = (name: string, column: string, extra: Partial<ColumnDef> = {}): ColumnDef => ({
   name,

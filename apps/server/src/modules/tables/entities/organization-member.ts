@@ -15,29 +15,41 @@ function normaliseRoles(value: unknown): unknown {
   return [...new Set(roles.filter((r) => r !== ''))].sort();
 }
 
-const rolesColumn: ColumnDef = {
-  name: 'roles',
-  column: 'roles',
-  type: 'text',
-  multiple: true,
-  field: {
-    inputType: 'select',
-    references: { table: 'role', field: 'code', displayFields: ['code', 'name'] },
-    validation: { required: true },
-  },
-  list: true,
-  lean: true,
-  normalise: normaliseRoles,
-  check: (value) => {
-    const unknown = (value as string[]).filter((r) => !ORGANIZATION_ROLES.includes(r));
-    return unknown.length > 0
-      ? {
-          code: 'validation.unknownRole',
-          parameters: [unknown.join(', '), ORGANIZATION_ROLES.join(', ')],
-        }
-      : undefined;
-  },
-};
+/**
+ * A list of the organisation's roles (a member's roles, the roles a workflow step names):
+ * lower-cased, each once, every one a role that exists.
+ */
+export function organizationRolesColumn(options: {
+  labelId?: string;
+  required?: boolean;
+  /** Also in lookups' lean rows. */
+  lean?: boolean;
+}): ColumnDef {
+  return {
+    name: 'roles',
+    column: 'roles',
+    type: 'text',
+    multiple: true,
+    field: {
+      inputType: 'select',
+      ...(options.labelId ? { labelId: options.labelId } : {}),
+      references: { table: 'role', field: 'code', displayFields: ['code', 'name'] },
+      ...(options.required ? { validation: { required: true } } : {}),
+    },
+    list: true,
+    lean: options.lean ?? false,
+    normalise: normaliseRoles,
+    check: (value) => {
+      const unknown = (value as string[]).filter((r) => !ORGANIZATION_ROLES.includes(r));
+      return unknown.length > 0
+        ? {
+            code: 'validation.unknownRole',
+            parameters: [unknown.join(', '), ORGANIZATION_ROLES.join(', ')],
+          }
+        : undefined;
+    },
+  };
+}
 
 /** A required, searchable and sortable text of the user's, copied by the database (read-only here). */
 function userTextColumn(name: string, column: string): ColumnDef {
@@ -102,7 +114,7 @@ export const organizationMember = defineEntity({
       list: true,
       serverOwned: true,
     },
-    rolesColumn,
+    organizationRolesColumn({ required: true, lean: true }),
     {
       name: 'isActive',
       column: 'is_active',

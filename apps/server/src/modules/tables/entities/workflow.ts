@@ -1,7 +1,7 @@
 import { compileExpression } from '@listina/forms';
-import { defineEntity, type ColumnDef } from '../entity';
-import { ORGANIZATION_ROLES } from './organization-member';
-import { codeColumn, isActiveColumn } from './code-list';
+import { defineEntity } from '../entity';
+import { organizationRolesColumn } from './organization-member';
+import { codeColumn, isActiveColumn, labelledItems } from './code-list';
 
 /**
  * The system tiles a workflow step stands for (issue 6): where its documents show on the
@@ -17,9 +17,6 @@ export const STEP_TILES = [
 ] as const;
 export const APPROVAL_RULES = ['any', 'all', 'atLeast'] as const;
 
-const labelledItems = (codes: readonly string[], prefix: string) =>
-  codes.map((code) => ({ code, labelId: `${prefix}.${code}` }));
-
 /** Trimmed and lower-cased, each once, in a fixed order. */
 function normaliseList(value: unknown): unknown {
   if (!Array.isArray(value)) return value;
@@ -28,29 +25,6 @@ function normaliseList(value: unknown): unknown {
   );
   return [...new Set(items.filter((v) => v !== ''))].sort();
 }
-
-const rolesColumn: ColumnDef = {
-  name: 'roles',
-  column: 'roles',
-  type: 'text',
-  multiple: true,
-  field: {
-    inputType: 'select',
-    labelId: 'workflowStep.roles',
-    references: { table: 'role', field: 'code', displayFields: ['code', 'name'] },
-  },
-  list: true,
-  normalise: normaliseList,
-  check: (value) => {
-    const unknown = (value as string[]).filter((r) => !ORGANIZATION_ROLES.includes(r));
-    return unknown.length > 0
-      ? {
-          code: 'validation.unknownRole',
-          parameters: [unknown.join(', '), ORGANIZATION_ROLES.join(', ')],
-        }
-      : undefined;
-  },
-};
 
 /**
  * One step of a workflow: the tile its documents show in, who acts (members and roles), how
@@ -123,7 +97,7 @@ export const workflowStep = defineEntity({
       list: true,
       normalise: normaliseList,
     },
-    rolesColumn,
+    organizationRolesColumn({ labelId: 'workflowStep.roles' }),
     {
       name: 'approvalRule',
       column: 'approval_rule',
