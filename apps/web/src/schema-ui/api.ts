@@ -23,6 +23,13 @@ import { getApiContext } from '../api/context';
 export const tableQueryKey = (table: string, ...rest: unknown[]) =>
   ['table', getApiContext().organizationId, table, ...rest] as const;
 
+/**
+ * A references.api lookup's cache (spec §3: items from another call). It names no table, so a
+ * table's invalidation does not reach it; see invalidateLookupApis.
+ */
+export const lookupApiQueryKey = (...rest: unknown[]) =>
+  ['lookup-api', getApiContext().organizationId, ...rest] as const;
+
 export const schemaQueryKey = (table: string) =>
   ['schema', getApiContext().organizationId, table] as const;
 
@@ -132,4 +139,13 @@ export async function invalidateTables(client: QueryClient, tables: readonly str
   await Promise.all(
     tables.map((table) => client.invalidateQueries({ queryKey: ['table', organizationId, table] })),
   );
+}
+
+/**
+ * Refreshes every references.api lookup of the organisation. Such a call may read any table,
+ * and nothing says which: after an undo (which may touch several tables) all of them are
+ * reloaded (spec §4: undo reloads the lookup caches).
+ */
+export async function invalidateLookupApis(client: QueryClient) {
+  await client.invalidateQueries({ queryKey: lookupApiQueryKey() });
 }

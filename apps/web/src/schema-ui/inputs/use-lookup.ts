@@ -4,9 +4,8 @@ import { z } from 'zod';
 import { defineRoute } from '@listina/contract';
 import type { Model, References } from '@listina/forms';
 import { callApi } from '../../api/client';
-import { getApiContext } from '../../api/context';
 import { CACHE_STALE_MS, LOOKUP_SCROLL_PAGE_SIZE } from '../../app/constants';
-import { fetchPage, tableQueryKey } from '../api';
+import { fetchPage, lookupApiQueryKey, tableQueryKey } from '../api';
 import { fixedItems, serverFilterPlan, shownItems, type LookupItem } from './reference-items';
 
 const ApiItemSchema = z.record(z.string(), z.unknown());
@@ -100,7 +99,7 @@ export function useLookup(options: LookupOptions): Lookup {
   const searchParam = references.apiSearchParam;
   const apiSearch = searchParam && searchText ? searchText : undefined;
   const apiQuery = useQuery({
-    queryKey: ['lookup-api', getApiContext().organizationId, api, apiSearch, filters.query],
+    queryKey: lookupApiQueryKey(api, apiSearch, filters.query),
     queryFn: async ({ signal }) => {
       const query: Record<string, string> = {
         ...filters.query,
@@ -150,7 +149,7 @@ export function useLookup(options: LookupOptions): Lookup {
     },
     refresh: async () => {
       if (table) await queryClient.invalidateQueries({ queryKey: tableQueryKey(table, 'lookup') });
-      if (api) await queryClient.invalidateQueries({ queryKey: ['lookup-api'] });
+      if (api) await queryClient.invalidateQueries({ queryKey: lookupApiQueryKey() });
     },
   };
 }

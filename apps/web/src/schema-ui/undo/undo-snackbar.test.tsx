@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { UNDO_SNACKBAR_MS } from '../../app/constants';
 import { en } from '../../test/catalogue';
 import { apiError, fakeApi, json, type Handler } from '../../test/fake-api';
-import { renderInShell } from '../dialogs/test-support';
+import { lookupApiQueryKey, tableQueryKey } from '../api';
+import { FormHarness, renderInShell, schemaOf } from '../dialogs/test-support';
 import { useUndo, type UndoOffer } from './undo-context';
 
 function Offer({ offer }: { offer: UndoOffer }) {
@@ -43,17 +43,55 @@ describe('undo snackbar (spec §2, §4)', () => {
     );
   });
 
-  it('undoes through the server and reloads the offered and the returned tables', async () => {
+  it('undoes through the server and reloads the offered and the returned tables and the lookups', async () => {
     const { button, calls, queryClient } = await renderOffer(deleteOffer);
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     const user = userEvent.setup();
     await user.click(button);
     await user.click(await screen.findByRole('button', { name: en('schemaForm.undo.undo') }));
-    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(3));
     expect(calls.find((call) => call.method === 'POST')?.path).toBe('/api/undo/u-1');
-    const tables = invalidate.mock.calls.map(([filters]) => filters?.queryKey?.at(-1));
-    expect(tables).toEqual(['partner', 'partnerBankAccount']);
+    const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey);
+    expect(keys).toEqual([
+      tableQueryKey('partner'),
+      tableQueryKey('partnerBankAccount'),
+      lookupApiQueryKey(),
+    ]);
     await waitFor(() => expect(screen.queryByTestId('undo-snackbar')).toBeNull());
+  });
+
+  it('loads a lookup of another call (references.api) on screen again after an undo', async () => {
+    // The undone action renamed the bank back: the lookup must show the name as it is now.
+    let bankName = 'NLB';
+    const calls = fakeApi({
+      'GET /api/banks': () => json([{ code: 'LJBA', name: bankName }]),
+      'POST /api/undo/:id': () => {
+        bankName = 'Nova Ljubljanska banka';
+        return json({ ok: true, tables: ['bank'] });
+      },
+    });
+    const schema = schemaOf({
+      id: 'partner',
+      fields: [
+        { name: 'bic', inputType: 'combo', labelText: 'Bank', references: { api: '/api/banks' } },
+      ],
+    });
+    renderInShell(
+      <>
+        <FormHarness schema={schema} initial={{ bic: 'LJBA' }} />
+        <Offer offer={{ undoIds: ['u-1'], kind: 'other', tables: ['bank'] }} />
+      </>,
+    );
+    const bank = await screen.findByTestId<HTMLInputElement>('field-bic');
+    await waitFor(() => expect(bank.value).toBe('LJBA – NLB'));
+    const bankCalls = () => calls.filter((call) => call.path === '/api/banks');
+    expect(bankCalls()).toHaveLength(1);
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'offer' }));
+    await user.click(await screen.findByRole('button', { name: en('schemaForm.undo.undo') }));
+    await waitFor(() => expect(bank.value).toBe('LJBA – Nova Ljubljanska banka'));
+    expect(bankCalls()).toHaveLength(2);
   });
 
   it('says how many records a bulk delete removed and undoes its calls last first', async () => {
@@ -90,17 +128,17 @@ describe('undo snackbar (spec §2, §4)', () => {
     );
   });
 
-  it('disappears after 8 seconds', async () => {
+  it('disappears after 8 seconds: still shown at 7,900 ms, gone after 8,100 ms', async () => {
     const { button } = await renderOffer(deleteOffer);
     vi.useFakeTimers();
     fireEvent.click(button);
     expect(screen.getByTestId('undo-snackbar')).toBeTruthy();
     await act(async () => {
-      vi.advanceTimersByTime(UNDO_SNACKBAR_MS - 100);
+      vi.advanceTimersByTime(7_900);
     });
     expect(screen.getByTestId('undo-snackbar')).toBeTruthy();
     await act(async () => {
-      vi.advanceTimersByTime(100 + 1_000);
+      vi.advanceTimersByTime(200);
     });
     expect(screen.queryByTestId('undo-snackbar')).toBeNull();
   });

@@ -9,7 +9,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { formatApiError } from '../../api/format-error';
 import { UNDO_SNACKBAR_MS } from '../../app/constants';
 import { useI18n, type TFunction } from '../../app/i18n';
-import { invalidateTables, undoAction } from '../api';
+import { invalidateLookupApis, invalidateTables, undoAction } from '../api';
 import { UndoContext, type Undo, type UndoOffer } from './undo-context';
 
 /** spec §2: different texts for a delete (with its count when several) and other actions. */
@@ -28,7 +28,8 @@ interface Shown {
 /**
  * spec §2, §4 undo snackbar: an undoable action is offered for 8 s with an Undo button; the
  * text differs for delete and other actions; it hides on route change. Undo reloads the
- * affected tables (and with them the lookup caches); a refusal shows the server's message.
+ * affected tables (and with them their lookups) and the lookups of other calls; a refusal
+ * shows the server's message.
  */
 export function UndoProvider({ children }: { children: ReactNode }) {
   const { t } = useI18n();
@@ -70,7 +71,10 @@ export function UndoProvider({ children }: { children: ReactNode }) {
       setBusy(false);
     }
     // Also after a refusal part way: the calls undone before it changed the rows.
-    await invalidateTables(queryClient, [...tables]);
+    await Promise.all([
+      invalidateTables(queryClient, [...tables]),
+      invalidateLookupApis(queryClient),
+    ]);
   };
 
   const message = messageOf(shown?.offer, t);
