@@ -153,3 +153,114 @@ describe('nested array field (spec §4 array items)', () => {
     expect(screen.queryByRole('button', { name: en('bankAccount.add') })).toBeNull();
   });
 });
+
+describe('nested array field from the keyboard (spec §9: arrows, Enter opens, Delete marks)', () => {
+  const IBAN_3 = 'SI56031001234567890';
+  const tabStops = () => visibleRows().map((row) => row.tabIndex);
+  const focusedRow = () => visibleRows().indexOf(document.activeElement as HTMLElement);
+
+  it('moves the focus between rows with the arrows, Home and End, one row in the tab order', async () => {
+    const { user } = await renderGrid({
+      bankAccounts: [
+        { id: 1, code: IBAN_1 },
+        { id: 2, code: IBAN_2 },
+        { id: 3, code: IBAN_3 },
+      ],
+    });
+    expect(screen.getByRole('grid', { name: 'Bank accounts' })).toBeTruthy();
+    expect(tabStops()).toEqual([0, -1, -1]);
+    // From the name field, Tab reaches the first row.
+    await user.click(screen.getByLabelText('Name'));
+    await user.tab();
+    expect(focusedRow()).toBe(0);
+    await user.keyboard('{ArrowDown}');
+    expect(focusedRow()).toBe(1);
+    expect(tabStops()).toEqual([-1, 0, -1]);
+    await user.keyboard('{End}');
+    expect(focusedRow()).toBe(2);
+    await user.keyboard('{ArrowDown}');
+    expect(focusedRow()).toBe(2);
+    await user.keyboard('{Home}');
+    expect(focusedRow()).toBe(0);
+    await user.keyboard('{ArrowUp}');
+    expect(focusedRow()).toBe(0);
+  });
+
+  it("opens the focused row's edit with Enter", async () => {
+    const { user } = await renderGrid({
+      bankAccounts: [
+        { id: 1, code: IBAN_1 },
+        { id: 2, code: IBAN_2 },
+      ],
+    });
+    (visibleRows()[0] as HTMLElement).focus();
+    await user.keyboard('{ArrowDown}{Enter}');
+    const second = visibleRows()[1] as HTMLElement;
+    const edit = within(second).getByRole('button', { name: en('schemaForm.array.edit') });
+    expect(edit.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByLabelText<HTMLInputElement>(en('bankAccount.code')).value).toBe(IBAN_2);
+  });
+
+  it('marks an existing row for delete with Delete, drops a new one, and keeps the focus on the rows', async () => {
+    const { last, user } = await renderGrid({
+      bankAccounts: [
+        { id: 7, code: IBAN_1 },
+        { id: 8, code: IBAN_2 },
+      ],
+    });
+    await user.click(screen.getByRole('button', { name: en('bankAccount.add') }));
+    await user.type(screen.getByLabelText(en('bankAccount.code')), IBAN_3);
+    await user.click(screen.getByRole('button', { name: en('schemaForm.array.done') }));
+    expect(last().map((row) => row.id)).toEqual([7, 8, -1]);
+
+    // The new row goes; the focus moves to the row now last.
+    (visibleRows()[2] as HTMLElement).focus();
+    await user.keyboard('{Delete}');
+    expect(last().map((row) => row.id)).toEqual([7, 8]);
+    expect(focusedRow()).toBe(1);
+    // An existing row is only marked; the focus stays in its place, on the next row.
+    await user.keyboard('{Home}{Delete}');
+    expect(last()).toEqual([
+      { id: 7, code: IBAN_1, markForDelete: true },
+      { id: 8, code: IBAN_2 },
+    ]);
+    expect(visibleRows()).toHaveLength(1);
+    expect(focusedRow()).toBe(0);
+    expect(within(visibleRows()[0] as HTMLElement).getByText(IBAN_2)).toBeTruthy();
+    // The last row gone, the grid itself holds the focus.
+    await user.keyboard('{Delete}');
+    expect(visibleRows()).toHaveLength(0);
+    expect(document.activeElement).toBe(screen.getByRole('grid', { name: 'Bank accounts' }));
+  });
+
+  it('leaves the Delete key alone on a button inside a row', async () => {
+    const { last, user } = await renderGrid({ bankAccounts: [{ id: 7, code: IBAN_1 }] });
+    const row = visibleRows()[0] as HTMLElement;
+    within(row)
+      .getByRole('button', { name: en('schemaForm.array.edit') })
+      .focus();
+    await user.keyboard('{Delete}');
+    expect(last()).toEqual([{ id: 7, code: IBAN_1 }]);
+    expect(visibleRows()).toHaveLength(1);
+  });
+
+  it('moves the focus but neither opens nor deletes in a read-only grid', async () => {
+    const models: Model[] = [];
+    await renderGrid(
+      {
+        bankAccounts: [
+          { id: 1, code: IBAN_1 },
+          { id: 2, code: IBAN_2 },
+        ],
+      },
+      { schema: partnerSchema({ readonly: true }), onModel: (model) => models.push(model) },
+    );
+    const user = userEvent.setup();
+    (visibleRows()[0] as HTMLElement).focus();
+    await user.keyboard('{ArrowDown}{Enter}{Delete}');
+    expect(focusedRow()).toBe(1);
+    expect(visibleRows()).toHaveLength(2);
+    expect(screen.queryByLabelText(en('bankAccount.code'))).toBeNull();
+    expect(models).toEqual([]);
+  });
+});

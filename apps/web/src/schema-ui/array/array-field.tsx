@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -31,6 +31,7 @@ import {
 } from './array-rows';
 import { BankAccountAdder } from './bank-account-adder';
 import { PARTNER_TABLE } from './use-known-accounts';
+import { useRowKeys } from './use-row-keys';
 
 export interface ArrayFieldProps {
   field: Field;
@@ -63,10 +64,16 @@ function MessageLine({ message }: { message: FieldMessage | undefined }) {
   );
 }
 
+/** Shows which row has the keyboard's focus, over the red outline of a row with a message. */
+const focusedRowSx = {
+  '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
+} as const;
+
 /**
  * The grid input of a schema form (spec §3 grid, §4 array items): a compact table of the rows
  * with add, edit (a small row form under the row) and delete; rows marked for delete are
- * hidden but kept for saving. Read-only hides every action.
+ * hidden but kept for saving. Read-only hides every action. From the keyboard (spec §9), the
+ * arrows move between rows, Enter edits the focused row and Delete deletes it.
  */
 export function ArrayField(props: ArrayFieldProps) {
   const { field, rowSchema, id, label, path, model, onChange } = props;
@@ -84,6 +91,7 @@ export function ArrayField(props: ArrayFieldProps) {
   );
   const live = rows.map((row, index) => ({ row, index })).filter(({ row }) => isLiveRow(row));
   const labelId = `${id}-label`;
+  const tableRef = useRef<HTMLTableElement>(null);
 
   const add = () => {
     const next = addRow(rows, rowSchema);
@@ -100,6 +108,14 @@ export function ArrayField(props: ArrayFieldProps) {
     return result.skipped;
   };
   const addCodes = (codes: string[]) => addFound(codes.map((code) => ({ code })));
+  // Positions are among the rows shown; the actions take the row's index in the array.
+  const indexAt = (position: number) => live[position]?.index ?? -1;
+  const rowKeys = useRowKeys({
+    count: live.length,
+    onOpen: readonly ? undefined : (position) => setEditing(indexAt(position)),
+    onDelete: readonly ? undefined : (position) => remove(indexAt(position)),
+    fallback: tableRef,
+  });
   // spec §5 bank account search: a partner's known accounts, read by the rows' own table.
   const search =
     props.ownerTable === PARTNER_TABLE
@@ -115,7 +131,15 @@ export function ArrayField(props: ArrayFieldProps) {
         {label}
       </Typography>
       <MessageLine message={controller.messageAt(path)} />
-      <Table size="small" aria-labelledby={labelId} sx={{ '& td, & th': { px: 1 } }}>
+      <Table
+        ref={tableRef}
+        size="small"
+        role="grid"
+        aria-labelledby={labelId}
+        // Focused only from code, when the last row was deleted from the keyboard.
+        tabIndex={-1}
+        sx={{ '& td, & th': { px: 1 } }}
+      >
         <TableHead>
           <TableRow>
             {columns.map((column) => (
@@ -134,15 +158,19 @@ export function ArrayField(props: ArrayFieldProps) {
               </TableCell>
             </TableRow>
           )}
-          {live.map(({ row, index }) => {
+          {live.map(({ row, index }, position) => {
             const rowPath = `${path}.${index}.`;
             const hasMessage = controller.hasMessageUnder(rowPath);
             return [
               <TableRow
                 key={`row-${index}`}
+                {...rowKeys(position)}
                 data-testid={`array-${field.name}-row`}
                 selected={editing === index}
-                sx={hasMessage ? { outline: '1px solid', outlineColor: 'error.main' } : undefined}
+                sx={[
+                  hasMessage && { outline: '1px solid', outlineColor: 'error.main' },
+                  focusedRowSx,
+                ]}
               >
                 {columns.map((column) => (
                   <TableCell key={column.name}>
