@@ -1,7 +1,8 @@
-import type { ReactElement } from 'react';
+import type { ComponentType } from 'react';
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
+import type { SvgIconProps } from '@mui/material/SvgIcon';
 import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
@@ -10,11 +11,14 @@ import { useI18n } from '../../app/i18n';
 import type { MessageGroup } from '../types';
 import { MESSAGE_GROUPS, type SummaryMessage } from './server-messages';
 
-const GROUP_LOOK: Record<MessageGroup, { severity: AlertColor; icon: ReactElement }> = {
-  comment: { severity: 'info', icon: <ChatBubbleOutlineIcon fontSize="inherit" /> },
-  error: { severity: 'error', icon: <ErrorOutlineIcon fontSize="inherit" /> },
-  warning: { severity: 'warning', icon: <WarningAmberIcon fontSize="inherit" /> },
-  notification: { severity: 'success', icon: <NotificationsNoneIcon fontSize="inherit" /> },
+const GROUP_LOOK: Record<
+  MessageGroup,
+  { severity: AlertColor; Icon: ComponentType<SvgIconProps> }
+> = {
+  comment: { severity: 'info', Icon: ChatBubbleOutlineIcon },
+  error: { severity: 'error', Icon: ErrorOutlineIcon },
+  warning: { severity: 'warning', Icon: WarningAmberIcon },
+  notification: { severity: 'success', Icon: NotificationsNoneIcon },
 };
 
 /** A summary line: warnings carry the * prefix (spec §5); showAll lines name their field. */
@@ -39,13 +43,20 @@ export function MessageSummary({ messages, labelOf, testId }: MessageSummaryProp
       {MESSAGE_GROUPS.map((group) => {
         const lines = messages.filter((message) => message.group === group);
         if (lines.length === 0) return null;
-        const look = GROUP_LOOK[group];
+        const { severity, Icon } = GROUP_LOOK[group];
+        const groupTestId = testId ? `${testId}-${group}` : undefined;
         return (
           <Alert
             key={group}
-            severity={look.severity}
-            icon={look.icon}
-            data-testid={testId ? `${testId}-${group}` : undefined}
+            severity={severity}
+            // Its own test id, so that a test tells which group shows which icon.
+            icon={
+              <Icon
+                fontSize="inherit"
+                data-testid={groupTestId ? `${groupTestId}-icon` : undefined}
+              />
+            }
+            data-testid={groupTestId}
           >
             <AlertTitle>{t(`schemaForm.group.${group}`)}</AlertTitle>
             <Box component="ul" sx={{ m: 0, pl: 2 }}>

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Model } from '@listina/forms';
 import { ApiRequestError } from '../../api/api-error';
+import { createAppTheme } from '../../app/theme';
 import { en } from '../../test/catalogue';
 import { fakeApi } from '../../test/fake-api';
 import { FormHarness, renderInShell, schemaOf } from '../dialogs/test-support';
@@ -41,6 +42,23 @@ async function renderForm(props: Parameters<typeof FormHarness>[0]) {
 const helperOf = (input: HTMLElement) =>
   document.getElementById(`${input.id}-helper-text`)?.textContent ?? null;
 
+/** The colour a field's helper text is drawn in, as the browser computes it. */
+function helperColour(input: HTMLElement): string {
+  const helper = document.getElementById(`${input.id}-helper-text`);
+  if (!helper) throw new Error(`no helper text for ${input.id}`);
+  return getComputedStyle(helper).color;
+}
+
+/** A colour of the app's theme, in the form the browser computes colours. */
+function themeColour(name: 'warning' | 'error'): string {
+  const probe = document.createElement('span');
+  probe.style.color = createAppTheme(window.location.hostname).palette[name].main;
+  document.body.append(probe);
+  const colour = getComputedStyle(probe).color;
+  probe.remove();
+  return colour;
+}
+
 describe('schema form validation display', () => {
   it('shows "required" only after the user leaves the empty field, and clears it on typing', async () => {
     const { user } = await renderForm({ schema: partnerSchema, initial: { code: '', name: '' } });
@@ -62,13 +80,14 @@ describe('schema form validation display', () => {
     });
     const code = screen.getByTestId('field-code');
     expect(helperOf(code)).toBe('P1 is already used.');
+    expect(helperColour(code)).toBe(themeColour('error'));
     await user.type(screen.getByTestId('field-name'), 'Other field');
     expect(helperOf(code)).toBe('P1 is already used.');
     await user.type(code, '2');
     expect(helperOf(code)).toBeNull();
   });
 
-  it('prefixes a field warning with * and does not show it as an error', async () => {
+  it('prefixes a field warning with * in the warning colour and does not show it as an error', async () => {
     await renderForm({
       schema: partnerSchema,
       initial: { code: 'P1', name: 'Šumi' },
@@ -77,6 +96,7 @@ describe('schema form validation display', () => {
     const name = screen.getByTestId('field-name');
     expect(helperOf(name)).toBe('* A partner with this name exists.');
     expect(name.getAttribute('aria-invalid')).toBe('false');
+    expect(helperColour(name)).toBe(themeColour('warning'));
   });
 
   it("shows the caller's field warning while the field has no other message", async () => {
@@ -87,6 +107,7 @@ describe('schema form validation display', () => {
     });
     const code = screen.getByTestId('field-code');
     expect(helperOf(code)).toBe('* Check this.');
+    expect(helperColour(code)).toBe(themeColour('warning'));
     expect(helperOf(screen.getByTestId('field-name'))).toBe('* Read with doubt.');
     await user.click(code);
     await user.tab();

@@ -142,6 +142,27 @@ describe('table grid', () => {
     ).toEqual(['rate 7']);
   });
 
+  it('sends the search 300 ms after the last keystroke: none at 250 ms, one by 350 ms', async () => {
+    const { calls } = renderGrid();
+    await waitForRows(20);
+    const searches = () =>
+      listCalls(calls)
+        .filter((q) => q.has('search'))
+        .map((q) => q.get('search'));
+    const box = screen.getByTestId('grid-search');
+    vi.useFakeTimers();
+    const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+    // Keystrokes 100 ms apart, each within the debounce of the one before.
+    for (const text of ['r', 'ra', 'rat']) {
+      fireEvent.change(box, { target: { value: text } });
+      await wait(100);
+    }
+    await wait(150);
+    expect(searches()).toEqual([]);
+    await wait(100);
+    expect(searches()).toEqual(['rat']);
+  });
+
   it('shows the loading indicator only when an answer takes longer than 500 ms', async () => {
     let delay = 0;
     const { calls } = renderGrid({

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TableRecord } from '@listina/contract';
 import { en } from '../../test/catalogue';
@@ -134,6 +134,29 @@ describe('combo input on a code-list table', () => {
     const searches = listCalls(calls).map((call) => queryOf(call).get('search'));
     expect(searches.filter((search) => search !== null)).toEqual(['slo']);
     expect(queryOf(listCalls(calls)[0] as RecordedCall).get('mode')).toBe('dropdown');
+  });
+
+  it('sends the search 300 ms after the last keystroke: none at 250 ms, one by 350 ms', async () => {
+    const { control, calls } = await renderInput(
+      { name: 'country', inputType: 'combo', references: { table: 'country' } },
+      { handlers: { 'GET /api/cl/:name': () => json({ items: [], nextCursor: null }) } },
+    );
+    const searches = () =>
+      listCalls(calls)
+        .map((call) => queryOf(call).get('search'))
+        .filter((search) => search !== null);
+    control.focus();
+    vi.useFakeTimers();
+    const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+    // Keystrokes 100 ms apart, each within the debounce of the one before.
+    for (const text of ['s', 'sl', 'slo']) {
+      fireEvent.change(control, { target: { value: text } });
+      await wait(100);
+    }
+    await wait(150);
+    expect(searches()).toEqual([]);
+    await wait(100);
+    expect(searches()).toEqual(['slo']);
   });
 
   it('hides inactive rows the server sends', async () => {

@@ -90,6 +90,21 @@ describe('lookup cache (spec §4: stale after 5 s; refetched when not loaded, fo
     await waitFor(() => expect(requests()).toHaveLength(2));
   });
 
+  it('is stale after 5 s by the clock: reused at 4,900 ms, refetched when used at 5,100 ms', async () => {
+    const { mount, requests } = setup();
+    const first = mount();
+    await loaded(first.result);
+    first.unmount();
+    clockAt(4_900);
+    const second = mount();
+    await settle();
+    expect(requests()).toHaveLength(1);
+    second.unmount();
+    clockAt(5_100);
+    mount();
+    await waitFor(() => expect(requests()).toHaveLength(2));
+  });
+
   it('refetches a lookup mounted anew after 5 s (a dialog opened again)', async () => {
     const { mount, requests } = setup();
     const first = mount();
