@@ -95,6 +95,8 @@ export const WorkflowLogResponseSchema = z.object({
   items: z.array(WorkflowLogEntrySchema),
   /** Whether the signed-in user may act on the document now (its actions are offered). */
   canAct: z.boolean(),
+  /** Whether the signed-in user may change the document's fields and files now (docs/roles.md). */
+  canEdit: z.boolean(),
 });
 
 export const workflowRoutes = {

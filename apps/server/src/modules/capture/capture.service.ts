@@ -3,7 +3,6 @@ import type { Db } from '../../db/create-db';
 import { inScope, type Trx } from '../../db/scope';
 import type { MessageSpec } from '../../lib/errors';
 import { UUID_PATTERN } from '../../lib/ids';
-import { isAdmin } from '../../plugins/context';
 import { translate, type Locale } from '../../plugins/i18n';
 import { refreshDocSearch } from '../documents/search-vector';
 import { cancel, enqueue, type Job } from '../jobs/queue';
@@ -11,6 +10,8 @@ import { PermanentJobError, type JobContext } from '../jobs/worker';
 import { readBlob, type BlobStore } from '../../plugins/storage/blob-store';
 import { extractEmbeddedXml, parseEInvoice, type CaptureProblem } from './einvoice/einvoice';
 import { EInvoiceError } from './einvoice/einvoice-error';
+import { doc as docEntity } from '../tables/entities/doc';
+import { lockMessage, lockProblems } from '../tables/locks';
 import type { TableScope, TablesService } from '../tables/tables.service';
 import { readTextFields, type FoundValue, type TextField } from './text/text-fields';
 
@@ -95,7 +96,6 @@ export function createCaptureService(
       locale: Locale,
     ) {
       tables.requireWritable('doc', scope);
-      const admin = isAdmin(scope.organization.roles);
       const message = (m: MessageSpec) => ({
         code: m.code,
         msg: translate(locale, m.code, m.parameters ?? []),
@@ -103,13 +103,21 @@ export function createCaptureService(
       const keys = [...new Set(body.documentKeys.map((k) => k.toLowerCase()))];
       const items = await inScope(db, scopeOf(scope), async (trx) => {
         const docs = await findDocs(trx, scope.organization.id, keys);
+        // Capture fills fields: it may run only where the user may edit (docs/roles.md).
+        const found = [...docs.values()];
+        const locks = await lockProblems(
+          docEntity,
+          found.map((d) => ({ ...d, displayTitle: d.number || d.key })),
+          { trx, userId: scope.user.id, roles: scope.organization.roles },
+        );
+        const lockOf = new Map(found.map((d, i) => [d.key, locks[i]]));
         const answers = keys.map((documentKey) => {
           const doc = docs.get(documentKey);
           const title = doc?.number || documentKey;
+          const lock = lockOf.get(documentKey);
           let problem: MessageSpec | undefined;
           if (!doc) problem = { code: 'errors.recordNotFound', parameters: [documentKey] };
-          else if (doc.status === 'archived' && !admin)
-            problem = { code: 'errors.doc.archived', parameters: [title] };
+          else if (lock) problem = lockMessage(lock);
           else if (doc.main_files === 0)
             problem = { code: 'errors.capture.noMainFile', parameters: [title] };
           else if (

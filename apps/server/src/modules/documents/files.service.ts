@@ -8,7 +8,9 @@ import { UUID_PATTERN } from '../../lib/ids';
 import { translate, type Locale } from '../../plugins/i18n';
 import { readBlob, type BlobStore } from '../../plugins/storage/blob-store';
 import { MAIN_FILE_KINDS } from '../files/file-policy';
-import { isAdmin, type RequestContext } from '../../plugins/context';
+import type { RequestContext } from '../../plugins/context';
+import { doc as docEntity } from '../tables/entities/doc';
+import { throwLockProblems } from '../tables/locks';
 import type { TableScope, TablesService } from '../tables/tables.service';
 import { buildDownload, type BundleDocument, type DownloadMode } from './download/download';
 import type { FileLinks } from './file-links';
@@ -133,10 +135,13 @@ export function createDocumentFilesService({
     return doc;
   }
 
-  /** spec §4, issue 6: an archived document's files are kept as they are, but for admins. */
-  function requireChangeable(scope: TableScope, doc: repo.DocRow) {
-    if (doc.status === 'archived' && !isAdmin(scope.organization.roles))
-      throw conflict('files.archivedDocument', [doc.number === '' ? doc.key : doc.number]);
+  /** spec §4, §6, issue 6: a document's files change only where its fields may (docLocks). */
+  async function requireChangeable(trx: Trx, scope: TableScope, doc: repo.DocRow) {
+    await throwLockProblems(
+      docEntity,
+      [{ ...doc, displayTitle: doc.number === '' ? doc.key : doc.number }],
+      { trx, userId: scope.user.id, roles: scope.organization.roles },
+    );
   }
 
   async function previewOf(trx: Trx, scope: TableScope, doc: repo.DocRow, locale: Locale) {
@@ -186,7 +191,7 @@ export function createDocumentFilesService({
     return inScope(db, scopeOf(scope), async (trx) => {
       const doc = await getDoc(trx, scope, key);
       if (fn) {
-        requireChangeable(scope, doc);
+        await requireChangeable(trx, scope, doc);
         await fn(trx, doc);
         await refreshDocSearch(trx, scope.organization.id, [doc.id]);
       }

@@ -3,6 +3,22 @@ import type { RawBuilder } from 'kysely';
 import type { Trx } from '../../db/scope';
 import type { MessageSpec } from '../../lib/errors';
 
+/** A stored record as the lock rule sees it (its API model). */
+export type LockedRecord = Readonly<Record<string, unknown>>;
+
+/** Who asks to change records, in the transaction that would change them (scope set). */
+export interface LockContext {
+  trx: Trx;
+  userId: string;
+  roles: readonly string[];
+}
+
+/**
+ * Why a record may not be changed: 409 for the record's state (archived), 403 for the user's
+ * part in it (not assigned to its step); undefined where it may.
+ */
+export type LockProblem = (MessageSpec & { status: 403 | 409 }) | undefined;
+
 /**
  * An entity definition: one table of the product described once — its columns with their
  * spec §3 schema field, how they are listed, searched and sorted, its nested arrays, its
@@ -144,10 +160,11 @@ export interface EntityDef {
   /** Warnings that refuse a save until it is repeated with ignoreWarnings (spec §8). */
   warnings?: (model: Record<string, unknown>, context: WarningContext) => Promise<MessageSpec[]>;
   /**
-   * Why a stored record may not be changed or deleted by a user of these roles (an archived
-   * document, except for admins), or undefined when it may.
+   * Why each stored record may not be changed or deleted by this user now (an archived
+   * document, except for admins; an active one at a step the user is not assigned to), in
+   * the order given, undefined where it may. Asked inside the writing transaction.
    */
-  locked?: (record: Record<string, unknown>, roles: readonly string[]) => MessageSpec | undefined;
+  locked?: (records: readonly LockedRecord[], context: LockContext) => Promise<LockProblem[]>;
   /**
    * Filters that are no column's value, by name (a document's `task:mine`): the condition of
    * each value it takes, in SQL on the entity's table; undefined for a value it does not take.

@@ -15,6 +15,7 @@ import {
 } from './import-arrays';
 import { inRow, naturalKeyOf, readRows, uniqueColumns, type ImportRow } from './import-rows';
 import { commitJournal, newJournal } from './journal';
+import { lockMessage, lockProblems } from './locks';
 import { createWriteHooks, type WriteHooks } from './write-hooks';
 import { toModel, type Model, type Row } from './model';
 import { getListedEntity } from './registry';
@@ -230,6 +231,26 @@ async function checkPlans(
   }
 }
 
+/** A row may not update a record the entity locks for this user (an archived document). */
+async function checkLocks(
+  trx: Trx,
+  entity: EntityDef,
+  scope: TableScope,
+  plans: Plan[],
+  report: Report,
+) {
+  const updates = plans.filter((plan) => plan.current);
+  const problems = await lockProblems(
+    entity,
+    updates.map((plan) => toModel(entity, plan.current as Row)),
+    { trx, userId: scope.user.id, roles: scope.organization.roles },
+  );
+  problems.forEach((problem, index) => {
+    const row = updates[index]?.row.number ?? 0;
+    if (problem) report.add(row, [inRow(row, lockMessage(problem))]);
+  });
+}
+
 async function writeRows(
   trx: Trx,
   entity: EntityDef,
@@ -244,6 +265,7 @@ async function writeRows(
   const children = await findChildren(trx, entity, owner, [...existing.values()]);
   const { plans, unchanged } = planRows(entity, rows, existing, children, report);
   await checkPlans(trx, entity, scope, owner, plans, options, report);
+  await checkLocks(trx, entity, scope, plans, report);
   if (report.hasErrors) throw report.toError();
   if (report.warnings.length > 0) throw new AppError(400, [], report.warnings);
 

@@ -15,6 +15,7 @@ import { isTenantOwned, type EntityDef } from './entity';
 import { displayColumnsOf } from './display-columns';
 import { heldRecordErrors } from './referrers';
 import { commitJournal, newJournal, readAudit } from './journal';
+import { throwLockProblems } from './locks';
 import { createWriteHooks, type WriteHook, type WriteHooks } from './write-hooks';
 import { schemaOf, toModel, type Model } from './model';
 import { cleanInput, deleteRecord, insertRecord, updateRecord, validateRecord } from './save';
@@ -71,13 +72,18 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
       throw new AppError(405, [{ code: 'errors.notAllowedOnTable', parameters: [entity.name] }]);
   }
 
-  /** Refuses (409) a change of records the entity locks for the user's roles. */
-  function requireUnlocked(entity: EntityDef, scope: TableScope, records: TableRecord[]) {
-    const problems = records.flatMap((record) => {
-      const problem = entity.locked?.(record, scope.organization.roles);
-      return problem ? [problem] : [];
+  /** Refuses a change of records the entity locks for this user now (403 or 409, see locked). */
+  async function requireUnlocked(
+    trx: Trx,
+    entity: EntityDef,
+    scope: TableScope,
+    records: TableRecord[],
+  ) {
+    await throwLockProblems(entity, records, {
+      trx,
+      userId: scope.user.id,
+      roles: scope.organization.roles,
     });
-    if (problems.length) throw new AppError(409, problems);
   }
 
   function requireWrite(entity: EntityDef, scope: TableScope) {
@@ -291,7 +297,7 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
         if (!existing) throw notFound('errors.recordNotFound', [key]);
         if (Number(existing.version) !== version)
           throw conflict('errors.staleVersion', [], 'version');
-        requireUnlocked(entity, scope, [toModel(entity, existing)]);
+        await requireUnlocked(trx, entity, scope, [toModel(entity, existing)]);
         const merged = { ...toModel(entity, existing), ...input };
         const errors = await validateRecord(trx, entity, owner, merged, String(existing.id));
         if (errors.length) throw new AppError(400, errors);
@@ -323,7 +329,8 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
         );
         const missing = unique.filter((k) => !rows.some((r) => r.key === k));
         if (missing.length) throw notFound('errors.recordNotFound', [missing.join(', ')]);
-        requireUnlocked(
+        await requireUnlocked(
+          trx,
           entity,
           scope,
           rows.map((row) => toModel(entity, row)),

@@ -12,7 +12,9 @@ import { isAdmin } from '../../plugins/context';
 import { translate, type Locale } from '../../plugins/i18n';
 import type { Journal } from '../tables/journal';
 import type { StateDecision } from '../tables/state-change';
-import type { TableScope, TablesService } from '../tables/tables.service';
+import { doc as docEntity } from '../tables/entities/doc';
+import { canWrite, type TableScope, type TablesService } from '../tables/tables.service';
+import { docLocks } from './edit-rights';
 import type { NotificationEvents } from './notification-events';
 import {
   act,
@@ -390,9 +392,9 @@ export function createWorkflowService(db: Db, tables: TablesService, events: Not
       scope: TableScope,
       key: string,
       locale: Locale,
-    ): Promise<{ items: WorkflowLogEntry[]; canAct: boolean }> {
+    ): Promise<{ items: WorkflowLogEntry[]; canAct: boolean; canEdit: boolean }> {
       const doc = await tables.read('doc', scope, key);
-      const { rows, canAct } = await inScope(
+      const { rows, canAct, canEdit } = await inScope(
         db,
         { userId: scope.user.id, organizationId: scope.organization.id },
         async (trx) => {
@@ -402,7 +404,13 @@ export function createWorkflowService(db: Db, tables: TablesService, events: Not
                 state.workflowId,
               )
             : undefined;
+          const [lock] = await docLocks([doc], {
+            trx,
+            userId: scope.user.id,
+            roles: scope.organization.roles,
+          });
           return {
+            canEdit: canWrite(docEntity, scope.organization.roles) && lock === undefined,
             rows: await readLog(trx, scope.organization.id, String(doc.id)),
             canAct:
               doc.status === 'active' && state !== undefined && stored !== undefined
@@ -415,6 +423,7 @@ export function createWorkflowService(db: Db, tables: TablesService, events: Not
         name || (tile ? translate(locale, `tiles.${tile}`) : null);
       return {
         canAct,
+        canEdit,
         items: rows.map((row) => ({
           key: row.key,
           at: row.at.toISOString(),

@@ -89,12 +89,15 @@ function DocEditor({ organizationId, itemId, onReload }: DocEditorProps) {
     version: typeof state.original?.version === 'number' ? state.original.version : undefined,
     onDone: onReload,
   });
-  // The server says whether this user may act now (an assignee of the step, or an admin).
-  const log = useWorkflowLog(itemId ?? '', isInWorkflow && itemId !== undefined);
+  // The server says whether this user may act now (an assignee of the step, or an admin) and
+  // whether they may change the document at its step (docs/roles.md).
+  const isSubmitted = status !== null && status !== 'draft';
+  const log = useWorkflowLog(itemId ?? '', isSubmitted);
+  const isLocked = isSubmitted && log.data?.canEdit === false;
   const tile = text(state.original?.workflowCurrentStepSystemTileCode);
   const step = isInWorkflow && tile ? (has(`tiles.${tile}`) ? t(`tiles.${tile}`) : tile) : null;
   // Issue 7: a document still being worked on can have its data read from its main file.
-  const canCapture = status === 'draft' || status === 'active';
+  const canCapture = (status === 'draft' || status === 'active') && !isLocked;
   const capture = useDocCapture(itemId);
   const preview = usePreviewInfo(itemId ?? '', canCapture);
   const hasNoMainFile = preview.data !== undefined && preview.data.documents.length === 0;
@@ -177,7 +180,7 @@ function DocEditor({ organizationId, itemId, onReload }: DocEditorProps) {
             )
           }
           captureProgress={<DocCaptureProgress capture={capture} />}
-          canSave={canSave(state)}
+          canSave={canSave(state) && !isLocked}
           canActivate={status === 'draft'}
           canShowPreview={itemId !== undefined && !side.isOpen && !side.isPoppedOut}
           isActivateDisabled={state.busy || state.dirty || capture.isReading}
@@ -192,6 +195,9 @@ function DocEditor({ organizationId, itemId, onReload }: DocEditorProps) {
         )}
         <WorkflowPrompts workflow={workflow} documentTitle={title} onReload={onReload} />
         {itemId !== undefined && <DocCaptureMessages capture={capture} />}
+        {isLocked && (
+          <MessageAlert message={t('work.edit.locked')} severity="info" testId="doc-locked" />
+        )}
         {loadError ? (
           <MessageAlert message={formatApiError(loadError, t)} testId="doc-load-error" />
         ) : !schema || !model ? (
@@ -203,7 +209,7 @@ function DocEditor({ organizationId, itemId, onReload }: DocEditorProps) {
             model={model}
             onChange={(next) => editor.dispatch({ type: 'changed', model: next })}
             // What the capture fills would meet edits made meanwhile: the form waits for it.
-            readonly={state.busy || state.mode === 'closed' || capture.isReading}
+            readonly={state.busy || state.mode === 'closed' || capture.isReading || isLocked}
             serverError={state.serverError}
             fieldWarnings={captureWarnings}
             validations={model.validations}

@@ -51,7 +51,7 @@ function workflowApi({ act, next, handlers = {} }: WorkflowApiOptions = {}) {
   const calls = workApi({
     'GET /api/doc/:key': () => json(doc),
     'POST /api/doc/:id/preview.info': () => json(previewInfo('d-1', [])),
-    'GET /api/doc/:id/wflog': () => json({ canAct: true, items: [logEntry(1)] }),
+    'GET /api/doc/:id/wflog': () => json({ canAct: true, canEdit: true, items: [logEntry(1)] }),
     'POST /api/wf/action/:id': (call) => {
       const answer = act?.(call) ?? null;
       if (answer) return answer;
@@ -255,7 +255,7 @@ describe('workflow actions in the document editor', () => {
     workApi({
       'GET /api/doc/:key': () => json(activeDoc('approval', 3)),
       'POST /api/doc/:id/preview.info': () => json(previewInfo('d-1', [])),
-      'GET /api/doc/:id/wflog': () => json({ canAct: false, items: [logEntry(1)] }),
+      'GET /api/doc/:id/wflog': () => json({ canAct: false, canEdit: true, items: [logEntry(1)] }),
     });
     renderApp('/o/org-1/work/edit/d-1');
     await waitFor(() => expect(screen.getAllByTestId('wf-log-row')).toHaveLength(1));
@@ -263,11 +263,23 @@ describe('workflow actions in the document editor', () => {
     expect(screen.queryByTestId('wf-actions')).toBeNull();
   });
 
+  it('shows a document the user may not change at its step read-only, saying why', async () => {
+    workApi({
+      'GET /api/doc/:key': () => json(activeDoc('approval', 3)),
+      'POST /api/doc/:id/preview.info': () => json(previewInfo('d-1', [])),
+      'GET /api/doc/:id/wflog': () => json({ canAct: false, canEdit: false, items: [logEntry(1)] }),
+    });
+    renderApp('/o/org-1/work/edit/d-1');
+    expect((await screen.findByTestId('doc-locked')).textContent).toBe(en('work.edit.locked'));
+    expect(screen.getByTestId<HTMLInputElement>('field-number').disabled).toBe(true);
+    expect(screen.queryByTestId('doc-capture')).toBeNull();
+  });
+
   it('offers no actions on an archived document, but shows its log', async () => {
     workApi({
       'GET /api/doc/:key': () => json(activeDoc('archive', 9, 'archived')),
       'POST /api/doc/:id/preview.info': () => json(previewInfo('d-1', [])),
-      'GET /api/doc/:id/wflog': () => json({ canAct: true, items: [logEntry(1)] }),
+      'GET /api/doc/:id/wflog': () => json({ canAct: true, canEdit: true, items: [logEntry(1)] }),
     });
     renderApp('/o/org-1/work/edit/d-1');
     await waitFor(() => expect(screen.getAllByTestId('wf-log-row')).toHaveLength(1));
@@ -284,6 +296,7 @@ describe('workflow log in the document editor', () => {
         'GET /api/doc/:id/wflog': () =>
           json({
             canAct: true,
+            canEdit: true,
             items: [
               logEntry(1, {
                 resultCode: 'activated',

@@ -1,7 +1,7 @@
 import { checkBic, checkIban, compactCode, roundDecimal } from '@listina/forms';
 import type { MessageSpec } from '../../../lib/errors';
 import { matchingIdsSql, searchQuery, storedRankSql } from '../../documents/text/search-document';
-import { isAdmin } from '../../../plugins/context';
+import { docLocks } from '../../workflow/edit-rights';
 import { myTasksSql } from '../../workflow/tasks';
 import { defineEntity, type ColumnDef } from '../entity';
 import { labelledItems } from './code-list';
@@ -396,14 +396,11 @@ export const doc = defineEntity({
   }),
   writeRoles: ['accountant', 'dataentry', 'dataentryextended'],
   warnings: (model) => Promise.resolve(totalWarning(model)),
-  // Number, partner, amounts, description and the files' text, ranked (migration 0015).
-  // spec §4, issue 6: an archived document is kept as it was; only admins may still change it.
-  locked: (record, roles) =>
-    record.status === 'archived' && !isAdmin(roles)
-      ? { code: 'errors.doc.archived', parameters: [String(record.displayTitle)] }
-      : undefined,
+  // spec §4, §6, issue 6: who may change a document at each status and step (docs/roles.md).
+  locked: docLocks,
   // The home's "my tasks" tiles: documents waiting for the signed-in user (issue 6).
   namedFilters: { task: (value) => (value === 'mine' ? myTasksSql() : undefined) },
+  // Number, partner, amounts, description and the files' text, ranked (migration 0015).
   fullText: {
     query: searchQuery,
     matches: (_column, q) => matchingIdsSql('doc', q),
