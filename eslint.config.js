@@ -93,11 +93,19 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/server/src/modules/**/*.ts'],
+    files: ['apps/server/**/*.{ts,mts}'],
+    ignores: ['apps/server/src/lib/pdfjs.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
+          paths: ['pdfjs-dist/legacy/build/pdf.mjs', 'pdfjs-dist/legacy/build/pdf.worker.mjs'].map(
+            (name) => ({
+              name,
+              message:
+                'Import pdf.js from apps/server/src/lib/pdfjs.ts: it puts back the built-ins the legacy build replaces.',
+            }),
+          ),
           patterns: [
             {
               group: ['../*/*.repository', '../*/*.routes'],

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument } from '../../lib/pdfjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreviewInfo, TableRecord } from '@listina/contract';
 import { formatNumber } from '@listina/forms';

@@ -1,4 +1,4 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument } from '../../../lib/pdfjs';
 import { SNIFF_BYTES } from '../../files/file-type';
 import { sniffXml } from '../../files/xml-sniff';
 import { EInvoiceError } from './einvoice-error';

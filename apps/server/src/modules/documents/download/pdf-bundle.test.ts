@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFPage } from 'pdf-lib';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument } from '../../../lib/pdfjs';
 import { describe, expect, it } from 'vitest';
 import type { BundleDocument } from './bundle';
 import { buildDownload } from './download';

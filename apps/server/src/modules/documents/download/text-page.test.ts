@@ -1,4 +1,4 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument } from '../../../lib/pdfjs';
 import { describe, expect, it } from 'vitest';
 import { renderTextPage, textPagePdf, transliterate } from './text-page';
 

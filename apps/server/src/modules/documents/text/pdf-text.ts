@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, type PDFDocumentProxy } from '../../../lib/pdfjs';
 
 /**
  * The text layer of a PDF with pdfjs-dist (stack.md: the legacy build in Node). pdfjs runs in

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import vm from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { getDocument } from './pdfjs';
+
+/**
+ * pdf.js's legacy build replaces JSON.stringify, JSON.parse, Array.prototype.push and
+ * Function.prototype.toString with core-js versions up to ten times slower, for the whole
+ * process; lib/pdfjs.ts puts Node's own back. Checked after loading and after a document was
+ * read (its worker code runs then), with pdf.js still working.
+ */
+const PDF = fs.readFileSync(path.join(import.meta.dirname, '../modules/files/fixtures/sample.pdf'));
+
+const builtIns = () => ({
+  'JSON.stringify': JSON.stringify,
+  'JSON.parse': JSON.parse,
+  'Array.prototype.push': Array.prototype.push,
+  'Function.prototype.toString': Function.prototype.toString,
+});
+
+/** Function.prototype.toString of a fresh realm: core-js's own would call its polyfills native. */
+const sourceOf = vm.runInNewContext('Function.prototype.toString') as (this: unknown) => string;
+
+/** Which of them are not Node's own (a polyfill's source is JavaScript). */
+const replaced = () =>
+  Object.entries(builtIns())
+    .filter(([, fn]) => !sourceOf.call(fn).includes('[native code]'))
+    .map(([name]) => name);
+
+describe('pdf.js for the server', () => {
+  it('leaves Node’s own JSON, push and toString in place once loaded', () => {
+    expect(replaced()).toEqual([]);
+  });
+
+  it('reads a PDF, and leaves them in place after that too', async () => {
+    const doc = await getDocument({ data: new Uint8Array(PDF), verbosity: 0 }).promise;
+    expect(doc.numPages).toBeGreaterThan(0);
+    const page = await doc.getPage(1);
+    expect((await page.getTextContent()).items).toBeDefined();
+    await doc.destroy();
+    expect(replaced()).toEqual([]);
+    expect(JSON.parse(JSON.stringify({ a: [1, 'č'] }))).toEqual({ a: [1, 'č'] });
+  });
+});
