@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route';
-import { RecordSchema } from './tables';
+import { IgnoreWarningsQuerySchema, RecordSchema } from './tables';
 
 /** Documents one activation takes at most. */
 export const MAX_ACTIVATE_KEYS = 500;
@@ -46,8 +46,9 @@ export const documentRoutes = {
     method: 'POST',
     path: '/api/doc/activate',
     summary:
-      'Activate draft documents: each must be complete for its type; all or nothing, undoable.',
+      'Activate draft documents: each must be complete for its type; all or nothing, undoable. A suspected duplicate invoice is a warning naming the original (ignoreWarnings).',
     access: 'organization',
+    query: IgnoreWarningsQuerySchema,
     body: ActivateBodySchema,
     response: ActivateResponseSchema,
   }),

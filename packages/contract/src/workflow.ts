@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route';
-import { RecordSchema } from './tables';
+import { IgnoreWarningsQuerySchema, RecordSchema } from './tables';
 
 /** spec §3 workflow result codes. */
 export const WORKFLOW_RESULT_CODES = [
@@ -61,6 +61,8 @@ export const WorkflowBulkResultSchema = z.object({
   item: RecordSchema.optional(),
   /** Why it was not (spec §8 messages, translated). */
   errors: z.array(z.object({ code: z.string(), msg: z.string() })).optional(),
+  /** Refused for these warnings alone: asked again with ignoreWarnings, it is taken. */
+  warnings: z.array(z.object({ code: z.string(), msg: z.string() })).optional(),
 });
 export const WorkflowBulkResponseSchema = z.object({
   items: z.array(WorkflowBulkResultSchema),
@@ -103,16 +105,20 @@ export const workflowRoutes = {
   action: defineRoute({
     method: 'POST',
     path: '/api/wf/action/:id',
-    summary: 'Take a workflow action (a result code) on one document, as its current assignee.',
+    summary:
+      'Take a workflow action (a result code) on one document, as its current assignee. Confirming at an approval step warns of a suspected duplicate invoice (ignoreWarnings).',
     access: 'organization',
+    query: IgnoreWarningsQuerySchema,
     body: WorkflowActionBodySchema,
     response: WorkflowActionResponseSchema,
   }),
   actions: defineRoute({
     method: 'POST',
     path: '/api/wf/actions/',
-    summary: 'Take one workflow action on many documents; each is checked on its own.',
+    summary:
+      'Take one workflow action on many documents; each is checked on its own (a suspected duplicate is refused with its warnings unless ignoreWarnings).',
     access: 'organization',
+    query: IgnoreWarningsQuerySchema,
     body: WorkflowBulkBodySchema,
     response: WorkflowBulkResponseSchema,
   }),

@@ -20,6 +20,7 @@ import * as m0018 from './0018-search-words-per-organization';
 import * as m0019 from './0019-workflow';
 import * as m0020 from './0020-jobs';
 import * as m0021 from './0021-capture';
+import * as m0022 from './0022-duplicate-invoices';
 
 /** Forward-only migrations, in order. Never edit one after it has landed; add the next. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0019-workflow': m0019,
   '0020-jobs': m0020,
   '0021-capture': m0021,
+  '0022-duplicate-invoices': m0022,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,3 +1,4 @@
+import { duplicateWarnings } from './duplicates';
 import type { CustomerHistoryQuery, TableRecord, Tile } from '@listina/contract';
 import type { Db } from '../../db/create-db';
 import { badRequest } from '../../lib/errors';
@@ -38,7 +39,7 @@ export function createDocumentsService(db: Db, tables: TablesService, workflow: 
      * spec §7 POST /api/doc/activate: every document complete for its type, then active in the
      * workflow of its type at its first step (issue 6). All or nothing; one undo takes it back.
      */
-    async activate(scope: TableScope, keys: string[]) {
+    async activate(scope: TableScope, keys: string[], ignoreWarnings = false) {
       const types = await tables.list('documentType', scope, { count: 1000 });
       const typeCodes = new Map(types.items.map((t) => [t.id, t.einvoiceTypeCode]));
       const typeCodeOf = (id: unknown) => {
@@ -46,10 +47,23 @@ export function createDocumentsService(db: Db, tables: TablesService, workflow: 
         return typeof code === 'string' ? code : null;
       };
       const entry = workflow.activationDecider(scope);
-      const { items, undoId } = await tables.changeState('doc', scope, keys, (doc, trx) => {
-        const problems = activationProblems(doc, typeCodeOf);
-        return problems.length ? { problems } : entry.decide(doc, trx);
-      });
+      // A suspected duplicate invoice is a warning before it goes for approval (issue 7).
+      const { items, undoId } = await tables.changeState(
+        'doc',
+        scope,
+        keys,
+        async (doc, trx) => {
+          const problems = activationProblems(doc, typeCodeOf);
+          if (problems.length) return { problems };
+          const decision = await entry.decide(doc, trx);
+          if (!('values' in decision)) return decision;
+          return {
+            ...decision,
+            warnings: await duplicateWarnings(trx, scope.organization.id, doc),
+          };
+        },
+        { ignoreWarnings },
+      );
       entry.done();
       return { items, undoId };
     },

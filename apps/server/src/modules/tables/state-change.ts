@@ -14,6 +14,8 @@ export type StateDecision =
   | {
       values: Record<string, unknown>;
       after?: (trx: Trx, journal: Journal, record: TableRecord) => Promise<void>;
+      /** Warnings (spec §8): the change is refused for them until asked with ignoreWarnings. */
+      warnings?: MessageSpec[];
     }
   | { problems: MessageSpec[] };
 
@@ -28,6 +30,8 @@ export interface StateChangeOptions {
    * not the table's write roles.
    */
   callerDecidesRights?: boolean;
+  /** Go on despite the decisions' warnings (spec §8 ignoreWarnings). */
+  ignoreWarnings?: boolean;
 }
 
 /** A record a partial state change left as it was, and why. */
@@ -35,6 +39,8 @@ export interface RefusedRecord {
   key: string;
   status: number;
   problems: MessageSpec[];
+  /** Refused for warnings alone (problems empty): asked again with ignoreWarnings, it goes. */
+  warnings?: MessageSpec[];
 }
 
 /**

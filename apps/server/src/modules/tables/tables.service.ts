@@ -387,8 +387,26 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
         for (const key of unique) {
           const outcome = await decideOne(trx, entity, scope, key, decide, options.versions);
           if ('problems' in outcome) refused.push(outcome);
+          else if (
+            'values' in outcome.decision &&
+            outcome.decision.warnings?.length &&
+            !options.ignoreWarnings
+          )
+            refused.push({
+              key: String(outcome.record.key),
+              status: 400,
+              problems: [],
+              warnings: outcome.decision.warnings,
+            });
           else decided.push(outcome);
         }
+        // Warnings alone: the whole change waits for ignoreWarnings (spec §8).
+        if (!options.partial && refused.length && refused.every((r) => r.problems.length === 0))
+          throw new AppError(
+            400,
+            [],
+            refused.flatMap((r) => r.warnings ?? []),
+          );
         if (!options.partial && refused.length) {
           const status = Math.max(...refused.map((r) => r.status));
           throw new AppError(

@@ -19,6 +19,8 @@ export type ResultCode = (typeof RESULT_CODES)[number];
 
 /** spec §4: a document is archived when its current step's system tile code is this. */
 export const ARCHIVE_TILE = 'archive';
+/** Steps of this tile approve: confirming one checks for a duplicate invoice first (issue 7). */
+export const APPROVAL_TILE = 'approval';
 /** The tile of a document sent back to its submitter for more data (supplementData). */
 export const SUPPLEMENT_TILE = 'supplement';
 

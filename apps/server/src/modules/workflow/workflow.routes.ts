@@ -21,21 +21,23 @@ export function registerWorkflowRoutes(
   },
 ) {
   const { workflow, notifications, events } = services;
-  addRoute(app, auth, r.action, ({ user, organization, params, body }) =>
+  addRoute(app, auth, r.action, ({ user, organization, params, query, body }) =>
     workflow.action(
       { user, organization },
       params.id ?? '',
       body.workflowStepResultCode,
       body.extras,
+      query.ignoreWarnings === true,
     ),
   );
-  addRoute(app, auth, r.actions, ({ user, organization, body, ctx }) =>
+  addRoute(app, auth, r.actions, ({ user, organization, query, body, ctx }) =>
     workflow.actions(
       { user, organization },
       body.documentKeys,
       body.workflowStepResultCode,
       body.extras,
       ctx.locale,
+      query.ignoreWarnings === true,
     ),
   );
   addRoute(app, auth, r.log, ({ user, organization, params, ctx }) =>

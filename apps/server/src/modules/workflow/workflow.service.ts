@@ -14,10 +14,12 @@ import type { Journal } from '../tables/journal';
 import type { StateDecision } from '../tables/state-change';
 import { doc as docEntity } from '../tables/entities/doc';
 import { canWrite, type TableScope, type TablesService } from '../tables/tables.service';
+import { duplicateWarnings } from '../documents/duplicates';
 import { docLocks } from './edit-rights';
 import type { NotificationEvents } from './notification-events';
 import {
   act,
+  APPROVAL_TILE,
   assignedRecipients,
   enter,
   mayAct,
@@ -245,12 +247,18 @@ export function createWorkflowService(db: Db, tables: TablesService, events: Not
 
     const outcome = act(workflow, state, actorOf(scope), action);
     if (!outcome.ok) return refuse(outcome.code, outcome.parameters);
+    // Approving a suspected duplicate invoice is a warning first (issue 7).
+    const warnings =
+      result === 'confirmed' && doc.workflowCurrentStepSystemTileCode === APPROVAL_TILE
+        ? await duplicateWarnings(trx, scope.organization.id, doc)
+        : [];
     const landed =
       action.switchTo && outcome.state.workflowId === action.switchTo.id
         ? action.switchTo
         : workflow;
     return {
       values: valuesOf(landed, outcome.state, outcome.moved, doc),
+      warnings,
       after: (writer, journal) =>
         record(
           writer,
@@ -326,6 +334,7 @@ export function createWorkflowService(db: Db, tables: TablesService, events: Not
       key: string,
       result: WorkflowResultCode,
       extras: WorkflowExtras,
+      ignoreWarnings = false,
     ) {
       const workflows = workflowsOnce(scope.organization.id);
       const told = newTold();
@@ -335,7 +344,7 @@ export function createWorkflowService(db: Db, tables: TablesService, events: Not
         scope,
         [key],
         (doc, trx) => decideAction(trx, scope, doc, result, extras, workflows, told),
-        { versions, callerDecidesRights: true },
+        { versions, callerDecidesRights: true, ignoreWarnings },
       );
       tell(told);
       const item = done.items[0];
@@ -353,6 +362,7 @@ export function createWorkflowService(db: Db, tables: TablesService, events: Not
       result: WorkflowResultCode,
       extras: WorkflowExtras,
       locale: Locale,
+      ignoreWarnings = false,
     ) {
       const workflows = workflowsOnce(scope.organization.id);
       const told = newTold();
@@ -361,11 +371,11 @@ export function createWorkflowService(db: Db, tables: TablesService, events: Not
         scope,
         keys,
         (doc, trx) => decideAction(trx, scope, doc, result, extras, workflows, told),
-        { partial: true, callerDecidesRights: true },
+        { partial: true, callerDecidesRights: true, ignoreWarnings },
       );
       tell(told);
       const byKey = new Map(done.items.map((item) => [String(item.key), item]));
-      const refusedByKey = new Map(done.refused.map((r) => [r.key, r.problems]));
+      const refusedByKey = new Map(done.refused.map((r) => [r.key, r]));
       const message = (m: MessageSpec) => ({
         code: m.code,
         msg: translate(locale, m.code, m.parameters ?? []),
@@ -373,10 +383,12 @@ export function createWorkflowService(db: Db, tables: TablesService, events: Not
       const items = [...new Set(keys)].map((documentKey) => {
         const item = byKey.get(documentKey);
         if (item) return { documentKey, ok: true, item };
+        const refused = refusedByKey.get(documentKey);
         return {
           documentKey,
           ok: false,
-          errors: (refusedByKey.get(documentKey) ?? []).map(message),
+          errors: (refused?.problems ?? []).map(message),
+          ...(refused?.warnings ? { warnings: refused.warnings.map(message) } : {}),
         };
       });
       return {
