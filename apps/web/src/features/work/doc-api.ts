@@ -22,12 +22,16 @@ export const DOC_TABLE = 'doc';
 export const previewQueryKey = (documentKey: string) =>
   tableQueryKey(DOC_TABLE, 'preview', documentKey);
 
-const ignoring = (ignoreWarnings: boolean) =>
+/** The query of a call repeated after its warnings (spec §4 Continue anyway). */
+export const ignoring = (ignoreWarnings: boolean) =>
   ignoreWarnings ? { ignoreWarnings: 'true' as const } : {};
 
-/** POST /api/doc/activate: all or nothing, undoable. */
-export function activateDocuments(keys: string[]) {
-  return callApi(documentRoutes.activate, { body: { keys } });
+/**
+ * POST /api/doc/activate: all or nothing, undoable. A suspected duplicate answers warnings
+ * only, and nothing is activated unless asked again ignoring them.
+ */
+export function activateDocuments(keys: string[], ignoreWarnings = false) {
+  return callApi(documentRoutes.activate, { query: ignoring(ignoreWarnings), body: { keys } });
 }
 
 /** POST /api/doc/download?mode=…: saved under the content-disposition name (spec §7). */

@@ -10,8 +10,10 @@ import { MAX_ACTIVATE_KEYS, MAX_CAPTURE_KEYS, MAX_WORKFLOW_KEYS } from '@listina
 import { ERROR_TEXT_KEYS, formatApiError } from '../../api/format-error';
 import { useI18n } from '../../app/i18n';
 import { invalidateTables } from '../../schema-ui/api';
+import { WarningsDialog } from '../../schema-ui/dialogs/warnings-dialog';
+import { isWarningsOnly } from '../../schema-ui/form/server-messages';
 import { useUndo } from '../../schema-ui/undo/undo-context';
-import { queueCapture, type CaptureResponse } from './capture-api';
+import { queueCapture } from './capture-api';
 import { activateDocuments, DOC_TABLE, downloadDocuments } from './doc-api';
 import { takeWorkflowActions } from './workflow-api';
 
@@ -26,17 +28,36 @@ export interface BulkSummary {
   messages: string[];
   /** The server's warnings, with the spec §8 info prefix. */
   warnings: string[];
-  /** Refused with warnings only (captured already): may be asked again ignoring them. */
+  /**
+   * Refused with warnings only (captured already, a suspected duplicate): may be asked again
+   * ignoring them.
+   */
   warnedKeys: string[];
+}
+
+/** spec §4: a whole call answered with warnings only, to be repeated ignoring them or not. */
+export interface BulkWarnings {
+  /** The server's answer, formatted (warnings after the info prefix). */
+  text: string;
+  keys: string[];
+}
+
+/** A document a bulk action was not taken on, with the server's reasons. */
+interface RefusedItem {
+  documentKey: string;
+  errors?: { msg: string }[];
+  warnings?: { msg: string }[];
 }
 
 /**
  * The document list's actions on the selected rows: activate them (POST /api/doc/activate,
  * all or nothing), confirm them in their workflow step (POST /api/wf/actions/, each on its
  * own, with a summary of what was refused), read their data (POST /api/doc/ocr, each on its
- * own, with a summary and a way to read again those captured already), and download them as
- * one zip (POST /api/doc/download?mode=zip). Undo is offered for what changed; a refusal of
- * the whole call shows the server's messages above the grid.
+ * own, with a summary), and download them as one zip (POST /api/doc/download?mode=zip). Undo
+ * is offered for what changed; a refusal of the whole call shows the server's messages above
+ * the grid. Warnings only (spec §4) offer Continue anyway: a refused activation asks in a
+ * dialog, and the documents a confirmation or a capture refused for warnings alone may be
+ * asked again ignoring them.
  */
 export function useDocBulkActions() {
   const { t } = useI18n();
@@ -45,13 +66,16 @@ export function useDocBulkActions() {
   const [busy, setBusy] = useState<BulkKind | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [summary, setSummary] = useState<BulkSummary | null>(null);
-  // Read again takes the rows off the selection as the first capture did.
-  const captureDone = useRef<(keys: string[]) => void>(() => undefined);
+  const [warned, setWarned] = useState<BulkWarnings | null>(null);
+  /** Continue anyway: the last action again on the keys given, ignoring warnings. */
+  const repeat = useRef<(keys: string[]) => void>(() => undefined);
 
   const run = async (
     kind: BulkKind,
     keys: string[],
     limit: number,
+    /** The same action ignoring warnings; none for a call that has no warnings. */
+    again: ((keys: string[]) => void) | null,
     action: () => Promise<void>,
   ) => {
     // One call takes this many documents at most: no partial batches.
@@ -62,80 +86,112 @@ export function useDocBulkActions() {
     setBusy(kind);
     setError(null);
     setSummary(null);
+    setWarned(null);
+    repeat.current = again ?? (() => undefined);
     try {
       await action();
     } catch (failure) {
-      setError(formatApiError(failure, t));
+      if (again && isWarningsOnly(failure)) setWarned({ text: formatApiError(failure, t), keys });
+      else setError(formatApiError(failure, t));
     } finally {
       setBusy(null);
     }
   };
 
+  const infoPrefix = t(ERROR_TEXT_KEYS.infoPrefix);
+
+  /** All or nothing; the activated leave the selection. */
+  const activate = (keys: string[], onDone: (keys: string[]) => void, ignoreWarnings = false) =>
+    run(
+      'activate',
+      keys,
+      MAX_ACTIVATE_KEYS,
+      (again) => void activate(again, onDone, true),
+      async () => {
+        const result = await activateDocuments(keys, ignoreWarnings);
+        undo.offer({ undoIds: [result.undoId], kind: 'other', tables: [DOC_TABLE] });
+        onDone(keys);
+        await invalidateTables(queryClient, [DOC_TABLE]);
+      },
+    );
+
+  /** Each document on its own; the refused stay selected, to be looked at or acted on. */
+  const confirm = (keys: string[], onDone: (keys: string[]) => void, ignoreWarnings = false) =>
+    run(
+      'confirm',
+      keys,
+      MAX_WORKFLOW_KEYS,
+      (again) => void confirm(again, onDone, true),
+      async () => {
+        const result = await takeWorkflowActions(keys, 'confirmed', {}, ignoreWarnings);
+        if (result.undoId !== null) {
+          undo.offer({ undoIds: [result.undoId], kind: 'other', tables: [DOC_TABLE] });
+        }
+        const refused = result.items.filter((item) => !item.ok);
+        setSummary(bulkSummary('confirm', result.done, refused, infoPrefix));
+        onDone(result.items.filter((item) => item.ok).map((item) => item.documentKey));
+        if (result.done > 0) await invalidateTables(queryClient, [DOC_TABLE]);
+      },
+    );
+
   /** Each document on its own; the queued leave the selection, the lists show their state. */
   const capture = (keys: string[], onDone: (keys: string[]) => void, ignoreWarnings = false) =>
-    run('capture', keys, MAX_CAPTURE_KEYS, async () => {
-      captureDone.current = onDone;
-      const result = await queueCapture(keys, ignoreWarnings);
-      setSummary(captureSummary(result, t(ERROR_TEXT_KEYS.infoPrefix)));
-      onDone(result.items.filter((item) => item.queued).map((item) => item.documentKey));
-      if (result.queued > 0) await invalidateTables(queryClient, [DOC_TABLE]);
-    });
+    run(
+      'capture',
+      keys,
+      MAX_CAPTURE_KEYS,
+      (again) => void capture(again, onDone, true),
+      async () => {
+        const result = await queueCapture(keys, ignoreWarnings);
+        const refused = result.items.filter((item) => !item.queued);
+        setSummary(bulkSummary('capture', result.queued, refused, infoPrefix));
+        onDone(result.items.filter((item) => item.queued).map((item) => item.documentKey));
+        if (result.queued > 0) await invalidateTables(queryClient, [DOC_TABLE]);
+      },
+    );
 
   return {
     busy,
     error,
     summary,
+    warned,
     clearSummary: () => setSummary(null),
-    activate: (keys: string[], onDone: (keys: string[]) => void) =>
-      run('activate', keys, MAX_ACTIVATE_KEYS, async () => {
-        const result = await activateDocuments(keys);
-        undo.offer({ undoIds: [result.undoId], kind: 'other', tables: [DOC_TABLE] });
-        onDone(keys);
-        await invalidateTables(queryClient, [DOC_TABLE]);
-      }),
-    confirm: (keys: string[], onDone: (keys: string[]) => void) =>
-      run('confirm', keys, MAX_WORKFLOW_KEYS, async () => {
-        const result = await takeWorkflowActions(keys, 'confirmed');
-        if (result.undoId !== null) {
-          undo.offer({ undoIds: [result.undoId], kind: 'other', tables: [DOC_TABLE] });
-        }
-        const refused = result.items.filter((item) => !item.ok);
-        setSummary({
-          kind: 'confirm',
-          warnings: [],
-          warnedKeys: [],
-          done: result.done,
-          refused: result.refused,
-          messages: refused.flatMap((item) =>
-            item.errors && item.errors.length > 0
-              ? item.errors.map((e) => e.msg)
-              : [item.documentKey],
-          ),
-        });
-        // The refused stay selected, to be looked at or acted on otherwise.
-        onDone(result.items.filter((item) => item.ok).map((item) => item.documentKey));
-        if (result.done > 0) await invalidateTables(queryClient, [DOC_TABLE]);
-      }),
+    dismissWarned: () => setWarned(null),
+    activate,
+    confirm,
     capture,
-    /** Continue anyway: reads again those answered "captured already". */
-    captureAgain: () => {
+    /** Continue anyway: the whole call refused with warnings only, on the same documents. */
+    continueWarned: () => {
+      if (warned) repeat.current(warned.keys);
+    },
+    /** Continue anyway: those refused with warnings only (captured already, a duplicate). */
+    continueAnyway: () => {
       const keys = summary?.warnedKeys ?? [];
-      if (keys.length > 0) void capture(keys, captureDone.current, true);
+      if (keys.length > 0) repeat.current(keys);
     },
     download: (keys: string[]) =>
-      run('download', keys, MAX_ACTIVATE_KEYS, async () => {
+      run('download', keys, MAX_ACTIVATE_KEYS, null, async () => {
         await downloadDocuments(keys, 'zip');
       }),
   };
 }
 
-function captureSummary(result: CaptureResponse, infoPrefix: string): BulkSummary {
-  const refused = result.items.filter((item) => !item.queued);
-  const isWarnedOnly = (item: CaptureResponse['items'][number]) =>
+/**
+ * The summary of a bulk action taken on each document on its own: the refused with errors
+ * list them (or their key), those refused for warnings alone list the warnings and may be
+ * asked again ignoring them.
+ */
+function bulkSummary(
+  kind: BulkSummary['kind'],
+  done: number,
+  refused: RefusedItem[],
+  infoPrefix: string,
+): BulkSummary {
+  const isWarnedOnly = (item: RefusedItem) =>
     (item.errors ?? []).length === 0 && (item.warnings ?? []).length > 0;
   return {
-    kind: 'capture',
-    done: result.queued,
+    kind,
+    done,
     refused: refused.length,
     messages: refused.flatMap((item) => {
       if (isWarnedOnly(item)) return [];
@@ -195,23 +251,25 @@ export function DocBulkActions({ keys, actions, onDone }: DocBulkActionsProps) {
   );
 }
 
-const SUMMARY_KEYS: Record<BulkSummary['kind'], string> = {
-  confirm: 'wf.bulk.summary',
-  capture: 'work.capture.summary',
+/** The summary's counts, and its Continue anyway for those refused with warnings only. */
+const SUMMARY_KEYS: Record<BulkSummary['kind'], { counts: string; again: string }> = {
+  confirm: { counts: 'wf.bulk.summary', again: 'schemaForm.dialog.continueAnyway' },
+  capture: { counts: 'work.capture.summary', again: 'work.capture.readAgain' },
 };
 
 interface DocBulkSummaryProps {
   summary: BulkSummary | null;
   onClose: () => void;
   /** Continue anyway for the documents refused with warnings only. */
-  onCaptureAgain: () => void;
+  onContinueAnyway: () => void;
 }
 
 /**
  * "12 confirmed, 2 refused" (or queued for capture), with each refused document's reason and
- * warning; those captured already may be read again.
+ * warning; those refused for warnings alone (captured already, a suspected duplicate) may be
+ * asked again ignoring them.
  */
-export function DocBulkSummary({ summary, onClose, onCaptureAgain }: DocBulkSummaryProps) {
+export function DocBulkSummary({ summary, onClose, onContinueAnyway }: DocBulkSummaryProps) {
   const { t } = useI18n();
   if (!summary) return null;
   const lines = [
@@ -227,7 +285,7 @@ export function DocBulkSummary({ summary, onClose, onCaptureAgain }: DocBulkSumm
       data-testid="work-bulk-summary"
     >
       <div data-testid="work-bulk-summary-counts">
-        {t(SUMMARY_KEYS[summary.kind], [summary.done, summary.refused])}
+        {t(SUMMARY_KEYS[summary.kind].counts, [summary.done, summary.refused])}
       </div>
       {lines.length > 0 && (
         <ul style={{ margin: 0, paddingLeft: '1.25em' }}>
@@ -242,13 +300,26 @@ export function DocBulkSummary({ summary, onClose, onCaptureAgain }: DocBulkSumm
         <Button
           size="small"
           color="inherit"
-          onClick={onCaptureAgain}
+          onClick={onContinueAnyway}
           sx={{ mt: 1 }}
-          data-testid="work-capture-again"
+          data-testid="work-bulk-again"
         >
-          {t('work.capture.readAgain', [summary.warnedKeys.length])}
+          {t(SUMMARY_KEYS[summary.kind].again, [summary.warnedKeys.length])}
         </Button>
       )}
     </Alert>
+  );
+}
+
+/** spec §4: a bulk call refused with warnings only (activation) asks whether to continue. */
+export function DocBulkWarnings({ actions }: { actions: ReturnType<typeof useDocBulkActions> }) {
+  if (!actions.warned) return null;
+  return (
+    <WarningsDialog
+      text={actions.warned.text}
+      onContinue={actions.continueWarned}
+      onCancel={actions.dismissWarned}
+      testId="work-bulk-warnings"
+    />
   );
 }

@@ -96,7 +96,7 @@ describe('reading the data of selected documents', () => {
       en('work.capture.readSelected', 1),
     );
     expect(checkbox('R-000002')).toHaveProperty('checked', true);
-    expect(screen.queryByTestId('work-capture-again')).toBeNull();
+    expect(screen.queryByTestId('work-bulk-again')).toBeNull();
   });
 
   it("shows the server's refusal of the whole call", async () => {

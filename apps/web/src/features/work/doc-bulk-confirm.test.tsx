@@ -12,7 +12,7 @@ const checkbox = (title: string) =>
   screen.getByRole('checkbox', { name: en('grid.selectRow', title) });
 
 const bulkCalls = (calls: RecordedCall[]) =>
-  calls.filter((call) => call.path === '/api/wf/actions/');
+  calls.filter((call) => call.path.startsWith('/api/wf/actions/'));
 
 const listCalls = (calls: RecordedCall[]) =>
   calls.filter((call) => call.method === 'GET' && /^\/api\/doc(\?|$)/.test(call.path));
@@ -78,6 +78,104 @@ describe('confirming selected documents', () => {
 
     await userEvent.click(within(summary).getByRole('button', { name: en('common.close') }));
     expect(screen.queryByTestId('work-bulk-summary')).toBeNull();
+  });
+
+  it('lists suspected duplicates as warnings, and confirms just those anyway on Continue anyway', async () => {
+    const duplicate = en('warnings.doc.duplicate.number', 'R-000003', 'R-000009');
+    const notAssignee = 'R-000002: you are not an assignee of its current step.';
+    const calls = workApi(
+      {
+        'POST /api/wf/actions/': ({ path, body }) => {
+          const ignoreWarnings = path.includes('ignoreWarnings=true');
+          const items = (body as { documentKeys: string[] }).documentKeys.map((documentKey) => {
+            if (documentKey === 'd-2') {
+              return {
+                documentKey,
+                ok: false,
+                errors: [{ code: 'errors.wf.notAssignee', msg: notAssignee }],
+              };
+            }
+            if (documentKey === 'd-3' && !ignoreWarnings) {
+              return {
+                documentKey,
+                ok: false,
+                errors: [],
+                warnings: [{ code: 'warnings.doc.duplicate.number', msg: duplicate }],
+              };
+            }
+            return { documentKey, ok: true, item: docRow(Number(documentKey.slice(2)), 'active') };
+          });
+          const done = items.filter((item) => item.ok).length;
+          return json({
+            items,
+            done,
+            refused: items.length - done,
+            undoId: done > 0 ? `u-${String(done)}` : null,
+          });
+        },
+      },
+      rows,
+    );
+    renderApp('/o/org-1/work/index');
+    await selectAll();
+    const warningsOf = (summary: HTMLElement) =>
+      within(summary)
+        .queryAllByTestId('work-bulk-warning')
+        .map((li) => li.textContent);
+
+    // Closing the summary instead sends nothing more; the refused stay selected.
+    await userEvent.click(screen.getByTestId('work-confirm-selected'));
+    let summary = await screen.findByTestId('work-bulk-summary');
+    expect(within(summary).getByTestId('work-bulk-summary-counts').textContent).toBe(
+      en('wf.bulk.summary', 1, 2),
+    );
+    expect(
+      within(summary)
+        .getAllByTestId('work-bulk-refused')
+        .map((li) => li.textContent),
+    ).toEqual([notAssignee]);
+    expect(warningsOf(summary)).toEqual([`${en('common.error.infoPrefix')} ${duplicate}`]);
+    await userEvent.click(within(summary).getByRole('button', { name: en('common.close') }));
+    expect(screen.queryByTestId('work-bulk-summary')).toBeNull();
+    expect(bulkCalls(calls)).toHaveLength(1);
+    expect(screen.getByTestId('work-confirm-selected').textContent).toBe(
+      en('wf.bulk.confirmSelected', 2),
+    );
+
+    // Continue anyway: only the document refused for its warnings, ignoring them.
+    await userEvent.click(screen.getByTestId('work-confirm-selected'));
+    summary = await screen.findByTestId('work-bulk-summary');
+    expect(within(summary).getByTestId('work-bulk-summary-counts').textContent).toBe(
+      en('wf.bulk.summary', 0, 2),
+    );
+    expect(warningsOf(summary)).toEqual([`${en('common.error.infoPrefix')} ${duplicate}`]);
+    await userEvent.click(
+      within(summary).getByRole('button', { name: en('schemaForm.dialog.continueAnyway') }),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('work-bulk-summary-counts').textContent).toBe(
+        en('wf.bulk.summary', 1, 0),
+      ),
+    );
+    expect(bulkCalls(calls).map((call) => [call.path, call.body])).toEqual([
+      [
+        '/api/wf/actions/',
+        { documentKeys: ['d-1', 'd-2', 'd-3'], workflowStepResultCode: 'confirmed', extras: {} },
+      ],
+      [
+        '/api/wf/actions/',
+        { documentKeys: ['d-2', 'd-3'], workflowStepResultCode: 'confirmed', extras: {} },
+      ],
+      [
+        '/api/wf/actions/?ignoreWarnings=true',
+        { documentKeys: ['d-3'], workflowStepResultCode: 'confirmed', extras: {} },
+      ],
+    ]);
+    expect(warningsOf(screen.getByTestId('work-bulk-summary'))).toEqual([]);
+    expect(screen.queryByTestId('work-bulk-again')).toBeNull();
+    // The confirmed one leaves the selection; the one refused for an error stays.
+    expect(checkbox('R-000003')).toHaveProperty('checked', false);
+    expect(checkbox('R-000002')).toHaveProperty('checked', true);
   });
 
   it('offers no undo when every document was refused', async () => {

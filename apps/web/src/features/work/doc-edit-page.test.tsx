@@ -168,6 +168,59 @@ describe('document editor, a draft', () => {
     expect(activations.map((call) => call.body)).toEqual([{ keys: ['d-1'] }, { keys: ['d-1'] }]);
   });
 
+  it('asks about a suspected duplicate before activating, and activates anyway on Continue anyway', async () => {
+    let status = 'draft';
+    const duplicate = en('warnings.doc.duplicate.number', 'R-000001', 'R-000003');
+    const calls = workApi({
+      'GET /api/doc/customerHistory': () => json({ items: [] }),
+      'GET /api/doc/:key': () => json({ ...docRow(1, status), costLines: [] }),
+      'POST /api/doc/:id/preview.info': () => json(previewInfo('d-1', [])),
+      'POST /api/doc/activate': ({ path }) => {
+        if (!path.includes('ignoreWarnings=true')) {
+          return json(
+            { error: [], warning: [{ code: 'warnings.doc.duplicate.number', msg: duplicate }] },
+            400,
+          );
+        }
+        status = 'active';
+        return json({ items: [docRow(1, 'active')], undoId: 'u-act' });
+      },
+    });
+    const activations = () => calls.filter((call) => call.path.startsWith('/api/doc/activate'));
+    renderApp('/o/org-1/work/edit/d-1');
+    expect((await screen.findByTestId('doc-status')).textContent).toBe(en('work.status.draft'));
+
+    // Cancel: nothing more is sent, the draft stays a draft.
+    await userEvent.click(screen.getByTestId('doc-activate'));
+    let question = await screen.findByTestId('doc-warnings');
+    expect(
+      within(question).getByRole('heading', { name: en('schemaForm.dialog.errorTitle') }),
+    ).toBeTruthy();
+    expect(within(question).getByTestId('doc-warnings-text').textContent).toBe(
+      `${en('common.error.infoPrefix')} ${duplicate}`,
+    );
+    await userEvent.click(within(question).getByTestId('doc-warnings-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('doc-warnings')).toBeNull());
+    expect(activations().map((call) => call.path)).toEqual(['/api/doc/activate']);
+    expect(screen.getByTestId('doc-status').textContent).toBe(en('work.status.draft'));
+
+    // Continue anyway: activated again ignoring the warnings.
+    await userEvent.click(screen.getByTestId('doc-activate'));
+    question = await screen.findByTestId('doc-warnings');
+    await userEvent.click(
+      within(question).getByRole('button', { name: en('schemaForm.dialog.continueAnyway') }),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('doc-status').textContent).toBe(en('work.status.active')),
+    );
+    expect(activations().map((call) => [call.path, call.body])).toEqual([
+      ['/api/doc/activate', { keys: ['d-1'] }],
+      ['/api/doc/activate', { keys: ['d-1'] }],
+      ['/api/doc/activate?ignoreWarnings=true', { keys: ['d-1'] }],
+    ]);
+    expect(await screen.findByText(en('schemaForm.undo.saved'))).toBeTruthy();
+  });
+
   it('opens the draft again as saved, so that a second save sends its new version', async () => {
     let stored = { ...docRow(1), version: 1, number: 'R-000001', costLines: [] };
     // Reads after the first save wait until released, as on a slow network: meanwhile the

@@ -131,6 +131,83 @@ describe('workflow actions in the document editor', () => {
     expect(stepChip()).toBe(en('wf.step', 'Approval'));
   });
 
+  it('asks about a suspected duplicate on Confirm, and confirms anyway on Continue anyway', async () => {
+    const duplicate = en('warnings.doc.duplicate.payment', 'R-000001', 'R-000004');
+    const calls = workflowApi({
+      act: ({ path }) =>
+        path.includes('ignoreWarnings=true')
+          ? null
+          : json(
+              { error: [], warning: [{ code: 'warnings.doc.duplicate.payment', msg: duplicate }] },
+              400,
+            ),
+    });
+    renderApp('/o/org-1/work/edit/d-1');
+
+    // Cancel: nothing more is sent, the document stays at its step.
+    await userEvent.click(await screen.findByTestId('wf-action-confirmed'));
+    let question = await screen.findByTestId('wf-warnings');
+    expect(
+      within(question).getByRole('heading', { name: en('schemaForm.dialog.errorTitle') }),
+    ).toBeTruthy();
+    expect(within(question).getByTestId('wf-warnings-text').textContent).toBe(
+      `${en('common.error.infoPrefix')} ${duplicate}`,
+    );
+    expect(screen.queryByTestId('wf-error')).toBeNull();
+    await userEvent.click(within(question).getByTestId('wf-warnings-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('wf-warnings')).toBeNull());
+    expect(actions(calls)).toHaveLength(1);
+    expect(stepChip()).toBe(en('wf.step', 'Approval'));
+
+    // Continue anyway: the same action with the same extras, ignoring the warnings.
+    await userEvent.click(screen.getByTestId('wf-action-confirmed'));
+    question = await screen.findByTestId('wf-warnings');
+    await userEvent.click(
+      within(question).getByRole('button', { name: en('schemaForm.dialog.continueAnyway') }),
+    );
+    await waitFor(() => expect(stepChip()).toBe(en('wf.step', 'Accounting')));
+    const confirmed = { workflowStepResultCode: 'confirmed', extras: { version: 4 } };
+    expect(actions(calls).map((call) => [call.path, call.body])).toEqual([
+      ['/api/wf/action/d-1', confirmed],
+      ['/api/wf/action/d-1', confirmed],
+      ['/api/wf/action/d-1?ignoreWarnings=true', confirmed],
+    ]);
+    expect(screen.queryByTestId('wf-warnings')).toBeNull();
+    expect(await screen.findByText(en('schemaForm.undo.saved'))).toBeTruthy();
+  });
+
+  it("repeats an action's comment when its warnings are continued anyway", async () => {
+    const duplicate = en('warnings.doc.duplicate.number', 'R-000001', 'R-000003');
+    const calls = workflowApi({
+      act: ({ path }) =>
+        path.includes('ignoreWarnings=true')
+          ? null
+          : json(
+              { error: [], warning: [{ code: 'warnings.doc.duplicate.number', msg: duplicate }] },
+              400,
+            ),
+    });
+    renderApp('/o/org-1/work/edit/d-1');
+    const dialog = await chooseFromMenu('wf-action-returnToBeginning');
+    await userEvent.type(within(dialog).getByTestId('wf-comment'), 'Checked: not a duplicate.');
+    await userEvent.click(within(dialog).getByTestId('wf-submit'));
+    const question = await screen.findByTestId('wf-warnings');
+    expect(within(question).getByTestId('wf-warnings-text').textContent).toBe(
+      `${en('common.error.infoPrefix')} ${duplicate}`,
+    );
+    await userEvent.click(within(question).getByTestId('wf-warnings-confirm'));
+
+    await waitFor(() => expect(screen.queryByTestId('wf-dialog')).toBeNull());
+    const returned = {
+      workflowStepResultCode: 'returnToBeginning',
+      extras: { comment: 'Checked: not a duplicate.', version: 4 },
+    };
+    expect(actions(calls).map((call) => [call.path, call.body])).toEqual([
+      ['/api/wf/action/d-1', returned],
+      ['/api/wf/action/d-1?ignoreWarnings=true', returned],
+    ]);
+  });
+
   it('keeps the dialog open with the refusal, so that the comment can be added', async () => {
     let refuse = true;
     const calls = workflowApi({

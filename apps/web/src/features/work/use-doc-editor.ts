@@ -53,10 +53,10 @@ export function useDocEditor({ organizationId, itemId, onReload }: DocEditorInpu
     onSaved: (record) => (isCreate ? openDocument(record.key) : showSaved(record)),
   });
   const { state, dispatch, formRef } = editor;
-  /** What Continue anyway repeats after warnings (spec §4): the save, or the upload. */
-  const [retry, setRetry] = useState<{ kind: 'save' } | { kind: 'upload'; files: UploadFiles }>({
-    kind: 'save',
-  });
+  /** What Continue anyway repeats after warnings (spec §4): the save, upload or activation. */
+  const [retry, setRetry] = useState<
+    { kind: 'save' } | { kind: 'upload'; files: UploadFiles } | { kind: 'activate' }
+  >({ kind: 'save' });
 
   const failed = (error: unknown) => {
     if (isWarningsOnly(error))
@@ -88,23 +88,36 @@ export function useDocEditor({ organizationId, itemId, onReload }: DocEditorInpu
     }
   };
 
-  /** POST /api/doc/activate of this draft; what is missing shows on the form's fields. */
-  const activate = async () => {
+  /**
+   * POST /api/doc/activate of this draft; what is missing shows on the form's fields, and a
+   * suspected duplicate (warnings only) asks whether to activate anyway.
+   */
+  const activate = async (ignoreWarnings = false) => {
     if (itemId === undefined) return;
+    setRetry({ kind: 'activate' });
     dispatch({ type: 'saveStarted', addAnother: false });
     try {
-      const result = await activateDocuments([itemId]);
+      const result = await activateDocuments([itemId], ignoreWarnings);
       undo.offer({ undoIds: [result.undoId], kind: 'other', tables: [DOC_TABLE] });
       await invalidateTables(queryClient, [DOC_TABLE]);
       onReload();
     } catch (error) {
-      dispatch({ type: 'saveFailed', error });
+      failed(error);
     }
   };
 
   useShowNewerCopy(itemId, state, onReload);
 
-  const continueAnyway = () => (retry.kind === 'upload' ? upload(retry.files, true) : save(true));
+  const continueAnyway = () => {
+    switch (retry.kind) {
+      case 'upload':
+        return upload(retry.files, true);
+      case 'activate':
+        return activate(true);
+      case 'save':
+        return save(true);
+    }
+  };
 
   return { ...editor, isCreate, save, upload, activate, continueAnyway };
 }

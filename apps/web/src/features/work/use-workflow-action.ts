@@ -5,6 +5,7 @@ import { isApiRequestError } from '../../api/api-error';
 import { formatApiError } from '../../api/format-error';
 import { useI18n } from '../../app/i18n';
 import { invalidateTables, tableQueryKey } from '../../schema-ui/api';
+import { isWarningsOnly } from '../../schema-ui/form/server-messages';
 import { useUndo } from '../../schema-ui/undo/undo-context';
 import { DOC_TABLE } from './doc-api';
 import { takeWorkflowAction } from './workflow-api';
@@ -23,10 +24,19 @@ export interface WorkflowFailure {
   isConflict: boolean;
 }
 
+/** spec §4: an action answered with warnings only, to take again ignoring them or not. */
+export interface WorkflowWarnings {
+  /** The server's answer, formatted (warnings after the info prefix). */
+  text: string;
+  code: WorkflowResultCode;
+  extras: WorkflowExtras;
+}
+
 /**
  * A document's workflow actions (POST /api/wf/action/{id}): the open dialog, if any, and the
  * call with the document's version. After an action the document shows as answered, the
  * lists, tiles and log refresh, and undo is offered; a refusal keeps the server's message.
+ * Warnings only (a suspected duplicate) ask whether to take the same action anyway.
  */
 export function useWorkflowAction({ documentKey, version, onDone }: WorkflowActionInput) {
   const { t } = useI18n();
@@ -35,15 +45,23 @@ export function useWorkflowAction({ documentKey, version, onDone }: WorkflowActi
   const [dialog, setDialog] = useState<WorkflowResultCode | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<WorkflowFailure | null>(null);
+  const [warnings, setWarnings] = useState<WorkflowWarnings | null>(null);
 
-  const run = async (code: WorkflowResultCode, extras: WorkflowExtras = {}) => {
+  const run = async (
+    code: WorkflowResultCode,
+    extras: WorkflowExtras = {},
+    ignoreWarnings = false,
+  ) => {
     setBusy(true);
     setFailure(null);
+    setWarnings(null);
     try {
-      const result = await takeWorkflowAction(documentKey, code, {
-        ...extras,
-        ...(version === undefined ? {} : { version }),
-      });
+      const result = await takeWorkflowAction(
+        documentKey,
+        code,
+        { ...extras, ...(version === undefined ? {} : { version }) },
+        ignoreWarnings,
+      );
       // As after a save: the editor opens afresh on the answer, not on the copy read before.
       queryClient.setQueryData(tableQueryKey(DOC_TABLE, 'record', result.item.key), result.item);
       undo.offer({ undoIds: [result.undoId], kind: 'other', tables: [DOC_TABLE] });
@@ -51,6 +69,10 @@ export function useWorkflowAction({ documentKey, version, onDone }: WorkflowActi
       void invalidateTables(queryClient, [DOC_TABLE]);
       onDone();
     } catch (error) {
+      if (isWarningsOnly(error)) {
+        setWarnings({ text: formatApiError(error, t), code, extras });
+        return;
+      }
       const isConflict = isApiRequestError(error) && error.status === 409;
       setFailure({ text: formatApiError(error, t), isConflict });
     } finally {
@@ -62,13 +84,21 @@ export function useWorkflowAction({ documentKey, version, onDone }: WorkflowActi
     dialog,
     busy,
     failure,
+    warnings,
     run,
+    /** Continue anyway: the same action with the same extras, ignoring warnings. */
+    continueAnyway: () => {
+      if (warnings) void run(warnings.code, warnings.extras, true);
+    },
+    dismissWarnings: () => setWarnings(null),
     open: (code: WorkflowResultCode) => {
       setFailure(null);
+      setWarnings(null);
       setDialog(code);
     },
     close: () => {
       setFailure(null);
+      setWarnings(null);
       setDialog(null);
     },
   };

@@ -90,6 +90,67 @@ describe('document list', () => {
     );
   });
 
+  it('asks about suspected duplicates before activating, and activates anyway on Continue anyway', async () => {
+    const duplicate = en('warnings.doc.duplicate.amountAndDate', 'R-000002', 'R-000007');
+    const calls = workApi({
+      'POST /api/doc/activate': ({ path, body }) =>
+        path.includes('ignoreWarnings=true')
+          ? json({
+              items: (body as { keys: string[] }).keys.map((_, i) => docRow(i + 1, 'active')),
+              undoId: 'u-8',
+            })
+          : json(
+              {
+                error: [],
+                warning: [{ code: 'warnings.doc.duplicate.amountAndDate', msg: duplicate }],
+              },
+              400,
+            ),
+    });
+    const activations = () =>
+      calls
+        .filter((call) => call.path.startsWith('/api/doc/activate'))
+        .map((call) => [call.path, call.body]);
+    renderApp('/o/org-1/work/index?filterId=drafts');
+    await waitFor(() => expect(rowTitles()).toHaveLength(2));
+    await userEvent.click(checkbox('R-000001'));
+    await userEvent.click(checkbox('R-000002'));
+
+    // Cancel: nothing more is sent, and nothing leaves the selection.
+    await userEvent.click(screen.getByTestId('work-activate-selected'));
+    let question = await screen.findByTestId('work-bulk-warnings');
+    expect(
+      within(question).getByRole('heading', { name: en('schemaForm.dialog.errorTitle') }),
+    ).toBeTruthy();
+    expect(within(question).getByTestId('work-bulk-warnings-text').textContent).toBe(
+      `${en('common.error.infoPrefix')} ${duplicate}`,
+    );
+    await userEvent.click(within(question).getByTestId('work-bulk-warnings-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('work-bulk-warnings')).toBeNull());
+    expect(activations()).toEqual([['/api/doc/activate', { keys: ['d-1', 'd-2'] }]]);
+    expect(screen.getByTestId('work-activate-selected').textContent).toBe(
+      en('work.documents.activateSelected', 2),
+    );
+    expect(screen.queryByTestId('work-bulk-error')).toBeNull();
+
+    // Continue anyway: the same documents, ignoring the warnings.
+    const listed = listCalls(calls).length;
+    await userEvent.click(screen.getByTestId('work-activate-selected'));
+    question = await screen.findByTestId('work-bulk-warnings');
+    await userEvent.click(
+      within(question).getByRole('button', { name: en('schemaForm.dialog.continueAnyway') }),
+    );
+    await waitFor(() => expect(screen.queryByTestId('work-activate-selected')).toBeNull());
+    expect(activations()).toEqual([
+      ['/api/doc/activate', { keys: ['d-1', 'd-2'] }],
+      ['/api/doc/activate', { keys: ['d-1', 'd-2'] }],
+      ['/api/doc/activate?ignoreWarnings=true', { keys: ['d-1', 'd-2'] }],
+    ]);
+    expect(await screen.findByText(en('schemaForm.undo.saved'))).toBeTruthy();
+    await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(listed));
+    expect(screen.queryByTestId('work-bulk-warnings')).toBeNull();
+  });
+
   it('downloads the selected documents as one zip under the server name', async () => {
     const saved: string[] = [];
     vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:work-test');

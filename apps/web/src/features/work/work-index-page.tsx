@@ -11,7 +11,12 @@ import { useTiles } from '../../app/tiles';
 import { TableGrid } from '../../schema-ui/grid/table-grid';
 import { CenteredProgress } from '../../ui/centered-progress';
 import { MessageAlert } from '../../ui/message-alert';
-import { DocBulkActions, DocBulkSummary, useDocBulkActions } from './doc-bulk-actions';
+import {
+  DocBulkActions,
+  DocBulkSummary,
+  DocBulkWarnings,
+  useDocBulkActions,
+} from './doc-bulk-actions';
 import { DOC_TABLE } from './doc-api';
 import { DocFilterBar } from './doc-filter-bar';
 import { combineFilters } from './doc-filters';
@@ -107,8 +112,9 @@ export function WorkIndexPage() {
       <DocBulkSummary
         summary={bulk.summary}
         onClose={bulk.clearSummary}
-        onCaptureAgain={bulk.captureAgain}
+        onContinueAnyway={bulk.continueAnyway}
       />
+      <DocBulkWarnings actions={bulk} />
       {grid}
     </Paper>
   );

@@ -2,32 +2,42 @@ import { useQuery } from '@tanstack/react-query';
 import { workflowRoutes, type WorkflowExtras, type WorkflowResultCode } from '@listina/contract';
 import { callApi } from '../../api/client';
 import { tableQueryKey } from '../../schema-ui/api';
-import { DOC_TABLE } from './doc-api';
+import { DOC_TABLE, ignoring } from './doc-api';
 
 /**
  * The workflow calls of spec §7. The log lives under the doc table's key, so that an action,
  * a save or an undo of a document refreshes it with the lists and the tiles.
  */
 
-/** POST /api/wf/action/{id}: one document, as an assignee of its step; undoable. */
+/**
+ * POST /api/wf/action/{id}: one document, as an assignee of its step; undoable. Confirming a
+ * suspected duplicate answers warnings only, unless asked again ignoring them.
+ */
 export function takeWorkflowAction(
   documentKey: string,
   workflowStepResultCode: WorkflowResultCode,
   extras: WorkflowExtras,
+  ignoreWarnings = false,
 ) {
   return callApi(workflowRoutes.action, {
     params: { id: documentKey },
+    query: ignoring(ignoreWarnings),
     body: { workflowStepResultCode, extras },
   });
 }
 
-/** POST /api/wf/actions/: each document checked on its own; one undo for those acted on. */
+/**
+ * POST /api/wf/actions/: each document checked on its own; one undo for those acted on. A
+ * suspected duplicate is refused with its warnings, unless asked again ignoring them.
+ */
 export function takeWorkflowActions(
   documentKeys: string[],
   workflowStepResultCode: WorkflowResultCode,
   extras: WorkflowExtras = {},
+  ignoreWarnings = false,
 ) {
   return callApi(workflowRoutes.actions, {
+    query: ignoring(ignoreWarnings),
     body: { documentKeys, workflowStepResultCode, extras },
   });
 }
