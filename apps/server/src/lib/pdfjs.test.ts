@@ -12,11 +12,14 @@ import { getDocument } from './pdfjs';
  */
 const PDF = fs.readFileSync(path.join(import.meta.dirname, '../modules/files/fixtures/sample.pdf'));
 
+const own = (target: object, name: string): unknown =>
+  Object.getOwnPropertyDescriptor(target, name)?.value;
+
 const builtIns = () => ({
-  'JSON.stringify': JSON.stringify,
-  'JSON.parse': JSON.parse,
-  'Array.prototype.push': Array.prototype.push,
-  'Function.prototype.toString': Function.prototype.toString,
+  'JSON.stringify': own(JSON, 'stringify'),
+  'JSON.parse': own(JSON, 'parse'),
+  'Array.prototype.push': own(Array.prototype, 'push'),
+  'Function.prototype.toString': own(Function.prototype, 'toString'),
 });
 
 /** Function.prototype.toString of a fresh realm: core-js's own would call its polyfills native. */
