@@ -24,15 +24,35 @@ export type TextField =
   | 'reference'
   | 'purposeCode';
 
+/** Where capture read a value from, in the order issue 7 tries them. */
+export type CaptureSource = 'einvoice' | 'qr' | 'text' | 'ocr';
+
+/**
+ * A rectangle on a page of the main file (the first page is 1), in fractions of the page's
+ * width and height from its top left corner: the preview highlights it at any size.
+ */
+export interface PageBox {
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 export interface FoundValue {
   value: string;
   confidence: number;
-  source: 'text';
-  /** Where in the text it was found (character offsets), for highlighting. */
-  at: number;
+  source: CaptureSource;
+  /** Text layer: where in the text it was found (character offset), for highlighting. */
+  at?: number;
+  /** QR codes and OCR: where on the page it was found. */
+  box?: PageBox;
 }
 
-export type TextFields = Partial<Record<TextField, FoundValue>>;
+/** What readTextFields gives: values from a text, each with its offset in it. */
+export type TextFoundValue = FoundValue & { source: 'text'; at: number };
+
+export type TextFields = Partial<Record<TextField, TextFoundValue>>;
 
 const LABELLED = 0.97;
 const SHAPE_ONLY = 0.7;
@@ -99,7 +119,7 @@ function first(
 
 export function readTextFields(text: string): TextFields {
   const fields: TextFields = {};
-  const put = (name: TextField, value: FoundValue | undefined) => {
+  const put = (name: TextField, value: TextFoundValue | undefined) => {
     if (value && value.value !== '') fields[name] = value;
   };
 
