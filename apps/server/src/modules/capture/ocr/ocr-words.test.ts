@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { OcrWord } from './ocr-engine';
+import { readableWords } from './ocr-words';
+
+const line = (...words: [text: string, confidence?: number][]): OcrWord[] =>
+  words.map(([text, confidence = 95], i) => ({
+    text,
+    confidence,
+    x0: i * 100,
+    y0: 0,
+    x1: i * 100 + 80,
+    y1: 30,
+  }));
+
+const read = (...words: [text: string, confidence?: number][]) =>
+  readableWords(line(...words))
+    .map((word) => word.text)
+    .join(' ');
+
+describe('OCR words for the text reader', () => {
+  it('gives back the SI of IBANs, VAT IDs and references that OCR misread', () => {
+    expect(read(['IBAN'], ['S156'], ['0201'])).toBe('IBAN SI56 0201');
+    expect(read(['TRR:'], ['Si56'])).toBe('TRR: SI56');
+    expect(read(['Referenca'], ['5112'], ['27600634090'])).toBe('Referenca SI12 27600634090');
+    expect(read(['Referenca'], ['SI00.'], ['8753-3259'])).toBe('Referenca SI00 8753-3259');
+    // SI14830604 is a valid VAT ID: its I read twice, or S read as 5.
+    expect(read(['DDV:'], ['SI114830604'])).toBe('DDV: SI14830604');
+    expect(read(['DDV'], ['5114830604'])).toBe('DDV SI14830604');
+  });
+
+  it('leaves alone what only looks like a code: a number after another label, a wrong VAT ID', () => {
+    expect(read(['Pošta'], ['5112'])).toBe('Pošta 5112');
+    expect(read(['DDV:'], ['SI114830605'])).toBe('DDV: SI114830605');
+    expect(read(['Količina'], ['5,00'])).toBe('Količina 5,00');
+  });
+
+  it('puts back the č and š of labels, and leaves out specks', () => {
+    expect(read(['Za'], ['placilo'], ['988,29'], ['€'])).toBe('Za plačilo 988,29 €');
+    expect(read(['Rok'], ['placila:'])).toBe('Rok plačila:');
+    expect(read(['st.'], ['2025-7'])).toBe('št. 2025-7');
+    expect(read(['Koda'], ['namena'], ['-', 75], ['SUPP'])).toBe('Koda namena SUPP');
+    expect(read(['Skupaj'], ['€', 96], ['%', 90])).toBe('Skupaj € %');
+  });
+});
