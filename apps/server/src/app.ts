@@ -102,7 +102,11 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
       log: app.log,
     });
     const running = worker;
-    app.addHook('onClose', () => running.stop());
+    // The jobs in hand finish first; then the OCR engine they may use is ended.
+    app.addHook('onClose', async () => {
+      await running.stop();
+      await capture.close();
+    });
   }
   registerWorkflowRoutes(app, auth, {
     workflow,

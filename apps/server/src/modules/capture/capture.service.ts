@@ -1,19 +1,24 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db';
 import { inScope, type Trx } from '../../db/scope';
-import type { MessageSpec } from '../../lib/errors';
+import { CAPTURE_PROVIDERS } from '@listina/contract';
+import { AppError, type MessageSpec } from '../../lib/errors';
 import { UUID_PATTERN } from '../../lib/ids';
 import { translate, type Locale } from '../../plugins/i18n';
 import { refreshDocSearch } from '../documents/search-vector';
 import { cancel, enqueue, type Job } from '../jobs/queue';
 import { PermanentJobError, type JobContext } from '../jobs/worker';
-import { readBlob, type BlobStore } from '../../plugins/storage/blob-store';
-import { extractEmbeddedXml, parseEInvoice, type CaptureProblem } from './einvoice/einvoice';
-import { EInvoiceError } from './einvoice/einvoice-error';
+import type { BlobStore } from '../../plugins/storage/blob-store';
 import { doc as docEntity } from '../tables/entities/doc';
 import { lockMessage, lockProblems } from '../tables/locks';
 import type { TableScope, TablesService } from '../tables/tables.service';
-import { readTextFields, type FoundValue, type TextField } from './text/text-fields';
+import { createOcrEngine } from './ocr/ocr-engine';
+import {
+  readMainFile,
+  type CaptureField,
+  type CaptureProvider,
+  type MainFileReading,
+} from './read-main-file';
 
 /** The job kind of a document's capture; its subject is the document's key. */
 export const CAPTURE_JOB = 'capture';
@@ -29,7 +34,7 @@ interface CaptureDoc {
 }
 
 /** The document's columns that capture fills where they are empty, by field. */
-const FILLED_COLUMNS: Partial<Record<TextField, string>> = {
+const FILLED_COLUMNS: Partial<Record<CaptureField, string>> = {
   invoiceNumber: 'number',
   issueDate: 'issue_date',
   dueDate: 'due_date',
@@ -41,20 +46,17 @@ const FILLED_COLUMNS: Partial<Record<TextField, string>> = {
   referenceModel: 'payment_reference_model',
   reference: 'payment_reference',
   purposeCode: 'payment_purpose_code',
+  description: 'description',
 };
 
-/** A captured value, from whichever source. */
-type Found = Pick<FoundValue, 'value' | 'confidence'> & { source: string; at?: number };
-
 /** What capture keeps on the document (doc.capture_result). */
-export interface CaptureResult {
-  source: 'text' | 'einvoice' | 'qr' | 'ocr' | 'none';
-  fields: Partial<Record<TextField | 'supplierName', Found>>;
-  /** The e-invoice's own format, schema verdict and problems, when it was one. */
-  einvoice?: { format: string; valid: boolean; schemaErrors: string[]; problems: CaptureProblem[] };
+export interface CaptureResult extends MainFileReading {
   /** The partner the VAT ID or IBAN named, when it was found. */
   partner: { key: string; by: 'vatId' | 'iban' } | null;
 }
+
+const providerOf = (job: Job): CaptureProvider =>
+  CAPTURE_PROVIDERS.find((provider) => provider === job.payload.provider) ?? 'auto';
 
 /**
  * Data capture of documents (issue 7; spec §7 POST and DELETE /api/doc/ocr): queueing and
@@ -67,6 +69,8 @@ export function createCaptureService(
   blobs: BlobStore,
   wake: () => void,
 ) {
+  // The process's one OCR engine, started by the first scanned page, ended by close.
+  const ocr = createOcrEngine();
   const scopeOf = (scope: TableScope) => ({
     userId: scope.user.id,
     organizationId: scope.organization.id,
@@ -190,7 +194,18 @@ export function createCaptureService(
       `.execute(db);
       const main = rows[0];
       await context.progress(10);
-      const read = main ? await readMainFile(main, blobs) : { source: 'none' as const, fields: {} };
+      const read = main
+        ? await readMainFile(main, blobs, {
+            provider: providerOf(job),
+            ocr,
+            signal: context.signal,
+          }).catch(async (error: unknown) => {
+            // A file that cannot be read (corrupt, encrypted, too large): said on the document.
+            if (!(error instanceof AppError)) throw error;
+            await failCapture(organizationId, docId, error.errors[0]?.code ?? '');
+            throw new PermanentJobError(error.message);
+          })
+        : { source: 'none' as const, sources: [], fields: {} };
       await context.progress(60);
       const { fields } = read;
       const found = Object.keys(fields).length > 0;
@@ -199,7 +214,7 @@ export function createCaptureService(
         const partner = await matchPartner(trx, organizationId, fields);
         const result: CaptureResult = { ...read, source: found ? read.source : 'none', partner };
         const fills = Object.entries(FILLED_COLUMNS).flatMap(([field, column]) => {
-          const value = fields[field as TextField]?.value;
+          const value = fields[field as CaptureField]?.value;
           return value === undefined ? [] : [{ column, value }];
         });
         // A capture cancelled meanwhile (its state is no longer pending) keeps nothing.
@@ -245,45 +260,20 @@ export function createCaptureService(
       });
       await context.progress(100);
     },
+
+    /** Ends the OCR engine: after the job worker has stopped (app onClose). */
+    close: () => ocr.close(),
   };
+
+  async function failCapture(organizationId: string, docId: string, code: string) {
+    await sql`
+      update doc set capture_state = 'failed', capture_error = ${code}, capture_result = null,
+        captured_at = now()
+      where organization_id = ${organizationId} and id = ${docId} and capture_state = 'pending'
+    `.execute(db);
+  }
 }
 export type CaptureService = ReturnType<typeof createCaptureService>;
-
-/**
- * Sources in the order issue 7 gives: an e-invoice (the XML itself, or attached to a PDF/A-3)
- * has exact values; else the text layer the upload kept (doc_file.text). QR codes and OCR
- * come next.
- */
-async function readMainFile(
-  main: { text: string; mime: string; blob_id: string },
-  blobs: BlobStore,
-): Promise<Omit<CaptureResult, 'partner'>> {
-  const isXml = main.mime === 'application/xml';
-  if (isXml || main.mime === 'application/pdf') {
-    const bytes = await readBlob(blobs, main.blob_id);
-    const xml = isXml ? bytes : await extractEmbeddedXml(bytes).catch(() => null);
-    if (xml) {
-      try {
-        const invoice = await parseEInvoice(xml);
-        return {
-          source: 'einvoice',
-          fields: invoice.fields,
-          einvoice: {
-            format: invoice.format,
-            valid: invoice.valid,
-            schemaErrors: invoice.schemaErrors,
-            problems: invoice.problems,
-          },
-        };
-      } catch (error) {
-        // Not a readable e-invoice: an XML file has nothing else to read.
-        if (isXml && error instanceof EInvoiceError) throw new PermanentJobError(error.message);
-        if (!(error instanceof EInvoiceError)) throw error;
-      }
-    }
-  }
-  return { source: 'text', fields: main.text ? readTextFields(main.text) : {} };
-}
 
 /** The organisation's partner named by the document's VAT ID, else by its IBAN. */
 async function matchPartner(

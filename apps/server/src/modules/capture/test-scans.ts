@@ -117,15 +117,20 @@ export async function placeOnPage(picture: Buffer, at: Placement): Promise<Buffe
   return canvas.encode('png');
 }
 
-/** An A4 PDF page with the PNG drawn at (x, y) points from its bottom left, `size` wide. */
+/**
+ * The PNG drawn at (x, y) points from the bottom left of the first page, `size` wide: of the
+ * PDF given, or of a new blank A4 page.
+ */
 export async function pdfWithPicture(
   png: Buffer,
   at: { x: number; y: number; size: number },
+  onto?: Buffer,
 ): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
+  const pdf = onto ? await PDFDocument.load(onto) : await PDFDocument.create();
   const image = await pdf.embedPng(png);
   const height = (at.size * image.height) / image.width;
-  pdf.addPage([595, 842]).drawImage(image, { x: at.x, y: at.y, width: at.size, height });
+  const page = pdf.getPages()[0] ?? pdf.addPage([595, 842]);
+  page.drawImage(image, { x: at.x, y: at.y, width: at.size, height });
   return Buffer.from(await pdf.save());
 }
 

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TableRecord } from '@listina/contract';
+import {
+  createOrganization,
+  createTestApp,
+  createUser,
+  memberHeaders,
+  multipartBody,
+  type TestApp,
+} from '../../../test/factories';
+import { planDocuments, type PlannedDocument } from '../../db/seed/demo-document-plan';
+import { renderInvoice } from '../../db/seed/demo-invoice-pdf';
+import { profileSuppliers } from '../../db/seed/profile-suppliers';
+import { unicodePdf } from '../documents/text/test-pdfs';
+import { latin2, pdfWithPicture, placeOnPage, qrPng, scanOf, upnText } from './test-scans';
+
+/**
+ * Capture from a main file's pages through the API (issue 7, sources 2 and 4): an upload that
+ * is a UPN QR code fills the payment, a scanned PDF is read by OCR, a named provider reads
+ * with that source only, and a PDF that cannot be opened says why on the document.
+ */
+let t: TestApp;
+let headers: Record<string, string>;
+
+const invoices = planDocuments({
+  seed: 'capture-sources-int',
+  count: 10,
+  today: '2026-11-24',
+  suppliers: profileSuppliers(),
+  costCenters: ['100'],
+}).filter((d) => d.type === 'INV' && d.referenceModel && d.dueDate);
+
+const BUYER = {
+  name: 'Kupec d.o.o.',
+  address: 'Ulica 1',
+  postCode: '1000',
+  town: 'Ljubljana',
+  taxNumber: 'SI12345678',
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const clerk = await createUser(t);
+  const org = await createOrganization(t, { [clerk.id]: ['dataentry', 'accountant'] });
+  headers = await memberHeaders(t, clerk, org);
+});
+afterAll(() => t.close());
+
+async function upload(content: Buffer, filename: string, type: string) {
+  const { payload, contentType } = multipartBody([
+    { name: 'main', filename, content, type },
+    { name: 'json', value: '{}' },
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/uploadDoc?ignoreWarnings=true',
+    headers: { ...headers, 'content-type': contentType },
+    payload,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ item: TableRecord }>().item.key;
+}
+
+async function settled(key: string) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const res = await t.app.inject({ url: `/api/doc/${key}`, headers });
+    const doc = res.json<TableRecord>();
+    if (doc.captureState !== 'pending' || Date.now() > deadline) return doc;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+interface Result {
+  source: string;
+  sources: string[];
+  fields: Record<string, { value: string; source: string; box?: { page: number } }>;
+}
+
+describe('capture from the pages of a main file', () => {
+  it('fills the payment fields of a document whose main file is a UPN QR code', async () => {
+    const p = invoices[0] as PlannedDocument;
+    const [day, month, year] = [
+      p.dueDate?.slice(8),
+      p.dueDate?.slice(5, 7),
+      p.dueDate?.slice(0, 4),
+    ];
+    const text = upnText(
+      {
+        amountCents: p.total,
+        purposeCode: 'SUPP',
+        purpose: `Plačilo računa ${p.number}`,
+        dueDate: `${day ?? ''}.${month ?? ''}.${year ?? ''}`,
+        iban: p.iban ?? '',
+        reference: `${p.referenceModel ?? ''}${p.reference ?? ''}`,
+        name: p.supplier.name,
+        street: p.supplier.address,
+        town: `${p.supplier.postCode} ${p.supplier.town}`,
+      },
+      { payer: false },
+    );
+    const png = await placeOnPage(await qrPng(latin2(text)), {
+      width: 800,
+      height: 500,
+      x: 0.7,
+      y: 0.5,
+      degrees: 6,
+    });
+    const doc = await settled(await upload(png, 'upn.png', 'image/png'));
+    expect(doc).toMatchObject({
+      captureState: 'done',
+      paymentIban: p.iban,
+      totalAmount: (p.total / 100).toFixed(2),
+      dueDate: p.dueDate,
+      paymentReferenceModel: p.referenceModel,
+      paymentReference: p.reference,
+      paymentPurposeCode: 'SUPP',
+      description: `Plačilo računa ${p.number}`,
+    });
+    const result = doc.captureResult as Result;
+    expect(result.source).toBe('qr');
+    expect(result.fields.iban).toMatchObject({ source: 'qr', box: { page: 1 } });
+    expect(result.fields.supplierName?.value).toBe(p.supplier.name);
+  }, 90_000);
+
+  it('reads a scanned PDF by OCR; with the text provider named, it finds nothing', async () => {
+    const p = invoices[1] as PlannedDocument;
+    const pdf = await renderInvoice(p, BUYER);
+    const scan = await scanOf(pdf.content, { degrees: 2.5, noise: 30, dust: 0.001 });
+    const scanned = await pdfWithPicture(scan, { x: 0, y: 0, size: 595 });
+    const key = await upload(scanned, 'sken.pdf', 'application/pdf');
+    const doc = await settled(key);
+    expect(doc).toMatchObject({
+      captureState: 'done',
+      number: p.number,
+      issueDate: p.issueDate,
+      dueDate: p.dueDate,
+      totalAmount: (p.total / 100).toFixed(2),
+      paymentIban: p.iban,
+      paymentReferenceModel: p.referenceModel,
+      paymentReference: p.reference,
+    });
+    const result = doc.captureResult as Result & { ocr: { pages: number[]; skew: number[] } };
+    expect(result).toMatchObject({ source: 'ocr', sources: ['ocr'], ocr: { pages: [1] } });
+    expect(Math.abs((result.ocr.skew[0] ?? 0) - 2.5)).toBeLessThan(0.3);
+    expect(result.fields.invoiceNumber?.box?.page).toBe(1);
+
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/doc/ocr',
+      headers,
+      payload: { documentKeys: [key], provider: 'text', ignoreWarnings: true },
+    });
+    expect(again.json()).toMatchObject({ queued: 1 });
+    expect(await settled(key)).toMatchObject({
+      captureState: 'failed',
+      captureError: 'errors.capture.nothingFound',
+    });
+  }, 120_000);
+
+  it('says on the document that an encrypted PDF cannot be read', async () => {
+    const pdf = await unicodePdf(['RAČUN 2026-1'], 'secret');
+    const doc = await settled(await upload(pdf, 'zaklenjen.pdf', 'application/pdf'));
+    expect(doc).toMatchObject({
+      captureState: 'failed',
+      captureError: 'errors.capture.encryptedPdf',
+      captureResult: null,
+    });
+  }, 60_000);
+});
