@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -116,6 +116,7 @@ describe('OCR failures', () => {
       code: 'errors.capture.ocrFailed',
     });
     await broken.close();
+    rmSync(bad);
   });
 
   it('fails on an image Tesseract cannot read, then reads the next one', async () => {
