@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- an ambient module declaration must reach every project that compiles this file (bench, e2e)
+/// <reference path="./pdfjs-worker.d.ts" />
 // Evaluated before pdf.js: it captures the built-ins pdf.js replaces (see natives.ts).
 import { restoreNatives } from './natives';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
