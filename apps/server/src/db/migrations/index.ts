@@ -21,6 +21,7 @@ import * as m0019 from './0019-workflow';
 import * as m0020 from './0020-jobs';
 import * as m0021 from './0021-capture';
 import * as m0022 from './0022-duplicate-invoices';
+import * as m0023 from './0023-capture-learning';
 
 /** Forward-only migrations, in order. Never edit one after it has landed; add the next. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0020-jobs': m0020,
   '0021-capture': m0021,
   '0022-duplicate-invoices': m0022,
+  '0023-capture-learning': m0023,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -12,6 +12,8 @@ import type { BlobStore } from '../../plugins/storage/blob-store';
 import { doc as docEntity } from '../tables/entities/doc';
 import { lockMessage, lockProblems } from '../tables/locks';
 import type { TableScope, TablesService } from '../tables/tables.service';
+import { suggestPartners } from '../tables/partner-suggestions';
+import { applyLearning, rememberCorrections, type Learned } from './learning';
 import { createOcrEngine } from './ocr/ocr-engine';
 import {
   readMainFile,
@@ -52,7 +54,7 @@ const FILLED_COLUMNS: Partial<Record<CaptureField, string>> = {
 /** What capture keeps on the document (doc.capture_result). */
 export interface CaptureResult extends MainFileReading {
   /** The partner the VAT ID or IBAN named, when it was found. */
-  partner: { key: string; by: 'vatId' | 'iban' } | null;
+  partner: { key: string; by: 'vatId' | 'iban' | 'name' } | null;
 }
 
 const providerOf = (job: Job): CaptureProvider =>
@@ -71,6 +73,8 @@ export function createCaptureService(
 ) {
   // The process's one OCR engine, started by the first scanned page, ended by close.
   const ocr = createOcrEngine();
+  // Every write of a captured document keeps what the user corrected on it (learning.ts).
+  tables.onWrite('doc', rememberCorrections);
   const scopeOf = (scope: TableScope) => ({
     userId: scope.user.id,
     organizationId: scope.organization.id,
@@ -212,11 +216,23 @@ export function createCaptureService(
       if (!(await context.isLive())) return;
       await db.transaction().execute(async (trx) => {
         const partner = await matchPartner(trx, organizationId, fields);
-        const result: CaptureResult = { ...read, source: found ? read.source : 'none', partner };
-        const fills = Object.entries(FILLED_COLUMNS).flatMap(([field, column]) => {
-          const value = fields[field as CaptureField]?.value;
-          return value === undefined ? [] : [{ column, value }];
-        });
+        // What users corrected on this supplier's earlier documents (learning.ts).
+        const learned: Learned = partner
+          ? await applyLearning(trx, organizationId, partner.key, fields)
+          : { fields, columns: [] };
+        const result: CaptureResult = {
+          ...read,
+          fields: learned.fields,
+          source: found ? read.source : 'none',
+          partner,
+        };
+        const fills = [
+          ...Object.entries(FILLED_COLUMNS).flatMap(([field, column]) => {
+            const value = learned.fields[field]?.value;
+            return value === undefined ? [] : [{ column, value }];
+          }),
+          ...learned.columns,
+        ];
         // A capture cancelled meanwhile (its state is no longer pending) keeps nothing.
         const { rows: written } = await sql<{ id: string }>`
           update doc set capture_result = ${JSON.stringify(result)}::jsonb,
@@ -276,6 +292,9 @@ export function createCaptureService(
 export type CaptureService = ReturnType<typeof createCaptureService>;
 
 /** The organisation's partner named by the document's VAT ID, else by its IBAN. */
+/** A supplier found by name alone: its name and the partner's nearly the same (Dice ≥ 0.85). */
+const NAME_MATCH_SCORE = 0.85;
+
 async function matchPartner(
   trx: Trx,
   organizationId: string,
@@ -300,6 +319,12 @@ async function matchPartner(
       order by p.id limit 1
     `.execute(trx);
     if (rows[0]) return { key: String(rows[0].key), by: 'iban' };
+  }
+  // Then a name alike enough to be the same company (the suggestions' own measure).
+  const name = fields.supplierName?.value;
+  if (name) {
+    const [best] = await suggestPartners(trx, organizationId, { vatId: '', iban: '', name });
+    if (best && best.score >= NAME_MATCH_SCORE) return { key: best.key, by: 'name' };
   }
   return null;
 }

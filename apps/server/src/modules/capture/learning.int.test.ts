@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TableRecord } from '@listina/contract';
+import {
+  createOrganization,
+  createTestApp,
+  createUser,
+  memberHeaders,
+  multipartBody,
+  type TestApp,
+} from '../../../test/factories';
+import { planDocuments } from '../../db/seed/demo-document-plan';
+import { renderInvoice } from '../../db/seed/demo-invoice-pdf';
+import { profileSuppliers } from '../../db/seed/profile-suppliers';
+import { parseEInvoice } from './einvoice/einvoice';
+import { fixture } from './einvoice/test-invoices';
+
+/**
+ * Learning (issue 7): what a user corrects on a supplier's captured document is applied to
+ * that supplier's next documents in the same organisation — a new bank account for the one the
+ * invoices still print, the document type capture cannot read — and to no other organisation;
+ * undoing the correction forgets it. And a supplier known by name alone is still found.
+ */
+let t: TestApp;
+const h: Record<string, Record<string, string>> = {};
+const typeOf: Record<string, number> = {};
+const NEW_IBAN = 'SI56 1920 0123 4567 892';
+
+const [supplier] = profileSuppliers();
+if (!supplier) throw new Error('no supplier profile');
+const invoices = planDocuments({
+  seed: 'capture-learning',
+  count: 12,
+  today: '2026-11-24',
+  suppliers: [supplier],
+  costCenters: ['100'],
+}).filter((d) => d.type === 'INV');
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const clerk = await createUser(t);
+  const other = await createUser(t);
+  const org = await createOrganization(t, { [clerk.id]: ['accountant'] });
+  const foreign = await createOrganization(t, { [other.id]: ['accountant'] });
+  h.own = await memberHeaders(t, clerk, org);
+  h.foreign = await memberHeaders(t, other, foreign);
+  for (const who of ['own', 'foreign']) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/cl/partner',
+      headers: h[who],
+      payload: {
+        code: 'SUP1',
+        name: supplier.name,
+        vatId: supplier.vatId,
+        countryCode: 'SI',
+        isActive: true,
+        bankAccounts: [],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const type = await t.app.inject({
+      method: 'POST',
+      url: '/api/cl/documentType',
+      headers: h[who],
+      payload: { code: 'COST', name: 'Cost invoice', nameSl: 'Stroškovni račun', isActive: true },
+    });
+    expect(type.statusCode, type.body).toBe(201);
+    typeOf[who] = type.json<{ item: TableRecord }>().item.id;
+  }
+  expect(invoices.length).toBeGreaterThanOrEqual(4);
+});
+afterAll(() => t.close());
+
+let next = 0;
+/** The supplier's next invoice uploaded, read by capture. */
+async function captured(who: string) {
+  const invoice = invoices[next++];
+  if (!invoice) throw new Error('out of planned invoices');
+  const pdf = await renderInvoice(invoice, {
+    name: 'Kupec d.o.o.',
+    address: 'Ulica 1',
+    postCode: '1000',
+    town: 'Ljubljana',
+    taxNumber: 'SI12345678',
+  });
+  const { payload, contentType } = multipartBody([
+    { name: 'main', filename: 'racun.pdf', content: pdf.content, type: 'application/pdf' },
+    { name: 'json', value: '{}' },
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/uploadDoc?ignoreWarnings=true',
+    headers: { ...h[who], 'content-type': contentType },
+    payload,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const key = res.json<{ item: TableRecord }>().item.key;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const doc = (
+      await t.app.inject({ url: `/api/doc/${key}`, headers: h[who] })
+    ).json<TableRecord>();
+    if (doc.captureState !== 'pending') return { doc, iban: invoice.iban };
+    if (Date.now() > deadline) throw new Error('capture did not finish');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const fieldOf = (doc: TableRecord, name: string) =>
+  (doc.captureResult as { fields: Record<string, Record<string, unknown>> }).fields[name];
+
+describe('learning from corrections', () => {
+  let undoId = '';
+
+  it('applies a supplier’s corrected bank account and document type to its next invoice', async () => {
+    const first = await captured('own');
+    expect(first.doc).toMatchObject({ captureState: 'done', paymentIban: first.iban });
+    expect(first.doc.documentTypeId).toBeNull();
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/doc/${first.doc.key}`,
+      headers: h.own,
+      payload: {
+        version: first.doc.version,
+        paymentIban: NEW_IBAN,
+        documentTypeId: typeOf.own,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    undoId = saved.json<{ undoId: string }>().undoId;
+
+    const second = await captured('own');
+    expect(second.iban).toBe(first.iban);
+    expect(second.doc).toMatchObject({
+      captureState: 'done',
+      paymentIban: NEW_IBAN.replace(/ /g, ''),
+      documentTypeId: typeOf.own,
+    });
+    expect(fieldOf(second.doc, 'iban')).toMatchObject({
+      value: NEW_IBAN.replace(/ /g, ''),
+      source: 'learned',
+      learnedFrom: first.iban,
+    });
+  });
+
+  it('keeps one organisation’s corrections from another’s documents', async () => {
+    const theirs = await captured('foreign');
+    expect(theirs.doc).toMatchObject({ paymentIban: theirs.iban, documentTypeId: null });
+  });
+
+  it('forgets a correction whose save was undone', async () => {
+    const undone = await t.app.inject({
+      method: 'POST',
+      url: `/api/undo/${undoId}`,
+      headers: h.own,
+    });
+    expect(undone.statusCode, undone.body).toBe(200);
+    const third = await captured('own');
+    expect(third.doc).toMatchObject({ paymentIban: third.iban, documentTypeId: null });
+  });
+});
+
+describe('partner matching by name', () => {
+  it('finds a supplier known by name alone (no VAT ID, no bank account)', async () => {
+    const xml = fixture('eslog20_constructed_minimal_invoice.xml');
+    const name = (await parseEInvoice(xml)).fields.supplierName?.value ?? '';
+    expect(name).not.toBe('');
+    const user = await createUser(t);
+    const org = await createOrganization(t, { [user.id]: ['accountant'] });
+    const headers = await memberHeaders(t, user, org);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/cl/partner',
+      headers,
+      payload: { code: 'BYNAME', name, countryCode: 'SI', isActive: true, bankAccounts: [] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { payload, contentType } = multipartBody([
+      { name: 'main', filename: 'eracun.xml', content: xml, type: 'application/xml' },
+      { name: 'json', value: '{}' },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploadDoc?ignoreWarnings=true',
+      headers: { ...headers, 'content-type': contentType },
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const key = res.json<{ item: TableRecord }>().item.key;
+    let doc: TableRecord;
+    const deadline = Date.now() + 20_000;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      doc = (await t.app.inject({ url: `/api/doc/${key}`, headers })).json<TableRecord>();
+    } while (doc.captureState === 'pending' && Date.now() < deadline);
+    expect(doc.customerKey).toBe(created.json<{ item: TableRecord }>().item.key);
+    expect((doc.captureResult as { partner: { by: string } }).partner.by).toBe('name');
+  });
+});
