@@ -158,6 +158,41 @@ describe('capture from the pages of a main file', () => {
     });
   }, 120_000);
 
+  it('keeps the words of a scan for search: a word only in the scan finds its document', async () => {
+    const pdf = await unicodePdf([
+      'RAČUN 2026-0777',
+      'Datum računa: 12.11.2026',
+      'Dobavljeno: borovničevje in ribezovi grmi',
+    ]);
+    const scan = await scanOf(pdf, { degrees: 1.5, noise: 20, dust: 0.0005 });
+    const scanned = await pdfWithPicture(scan, { x: 0, y: 0, size: 595 });
+    const search = async (word: string) => {
+      const res = await t.app.inject({
+        url: `/api/doc?count=100&search=${encodeURIComponent(word)}`,
+        headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ items: TableRecord[] }>().items.map((d) => d.key);
+    };
+    expect(await search('borovničevje')).toEqual([]);
+
+    const key = await upload(scanned, 'sken-grmi.pdf', 'application/pdf');
+    expect(await settled(key)).toMatchObject({ captureState: 'done', number: '2026-0777' });
+    expect(await search('borovničevje')).toEqual([key]);
+    expect(await search('ribezovi grmi')).toEqual([key]);
+
+    // Captured again, the scan is read from its pages, not from the words OCR kept.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/doc/ocr',
+      headers,
+      payload: { documentKeys: [key], provider: 'text', ignoreWarnings: true },
+    });
+    expect(again.json()).toMatchObject({ queued: 1 });
+    expect(await settled(key)).toMatchObject({ captureError: 'errors.capture.nothingFound' });
+    expect(await search('borovničevje')).toEqual([key]);
+  }, 120_000);
+
   it('says on the document that an encrypted PDF cannot be read', async () => {
     const pdf = await unicodePdf(['RAČUN 2026-1'], 'secret');
     const doc = await settled(await upload(pdf, 'zaklenjen.pdf', 'application/pdf'));

@@ -6,6 +6,7 @@ import { AppError, type MessageSpec } from '../../lib/errors';
 import { UUID_PATTERN } from '../../lib/ids';
 import { translate, type Locale } from '../../plugins/i18n';
 import { refreshDocSearch } from '../documents/search-vector';
+import { searchableText } from '../documents/text/extract-text';
 import { cancel, enqueue, type Job } from '../jobs/queue';
 import { PermanentJobError, type JobContext } from '../jobs/worker';
 import type { BlobStore } from '../../plugins/storage/blob-store';
@@ -191,14 +192,16 @@ export function createCaptureService(
       const organizationId = job.organizationId;
       const docId = typeof job.payload.docId === 'string' ? job.payload.docId : '';
       if (!organizationId || !/^\d+$/.test(docId)) return;
-      const { rows } = await sql<{ text: string; mime: string; blob_id: string }>`
-        select text, mime, blob_id from doc_file
+      // Text OCR kept on the file is no text layer: it is read again from the pages.
+      const { rows } = await sql<{ id: string; text: string; mime: string; blob_id: string }>`
+        select id, case when is_ocr_text then '' else text end as text, mime, blob_id
+        from doc_file
         where organization_id = ${organizationId} and doc_id = ${docId} and file_type_code = 'main'
         order by created_at, id limit 1
       `.execute(db);
       const main = rows[0];
       await context.progress(10);
-      const read = main
+      const { ocrText, ...read }: MainFileReading = main
         ? await readMainFile(main, blobs, {
             provider: providerOf(job),
             ocr,
@@ -244,6 +247,11 @@ export function createCaptureService(
           returning id
         `.execute(trx);
         if (written.length === 0) return;
+        // The words of a scan are its text for full-text search (issue 7), unless it has its own.
+        const isTextKept =
+          main !== undefined &&
+          ocrText !== undefined &&
+          (await keepOcrText(trx, organizationId, main.id, ocrText));
         // Only where the user left a field empty: capture never overwrites typing. A new
         // version only when a field was filled, so that an editor open on it is not disturbed.
         const empty = (column: string) =>
@@ -252,8 +260,10 @@ export function createCaptureService(
           ...fills,
           ...(partner ? [{ column: 'customer_key', value: partner.key }] : []),
         ];
-        if (fillable.length === 0) return;
-        const { rows: filled } = await sql<{ id: string }>`
+        const { rows: filled } =
+          fillable.length === 0
+            ? { rows: [] }
+            : await sql<{ id: string }>`
           update doc set
             ${sql.join(
               fillable.map(({ column, value }) =>
@@ -272,7 +282,7 @@ export function createCaptureService(
             )})
           returning id
         `.execute(trx);
-        if (filled.length > 0) await refreshDocSearch(trx, organizationId, [docId]);
+        if (filled.length > 0 || isTextKept) await refreshDocSearch(trx, organizationId, [docId]);
       });
       await context.progress(100);
     },
@@ -280,6 +290,17 @@ export function createCaptureService(
     /** Ends the OCR engine: after the job worker has stopped (app onClose). */
     close: () => ocr.close(),
   };
+
+  /** The file's text becomes what OCR read, where it had none of its own; true if it did. */
+  async function keepOcrText(trx: Trx, organizationId: string, fileId: string, text: string) {
+    const { rows } = await sql<{ id: string }>`
+      update doc_file set text = ${searchableText(text)}, is_ocr_text = true
+      where organization_id = ${organizationId} and id = ${fileId}
+        and (text = '' or is_ocr_text)
+      returning id
+    `.execute(trx);
+    return rows.length > 0;
+  }
 
   async function failCapture(organizationId: string, docId: string, code: string) {
     await sql`

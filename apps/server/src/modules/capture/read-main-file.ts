@@ -47,6 +47,8 @@ export interface MainFileReading {
   qr?: QrCodeSummary[];
   /** The pages OCR read, and the skew each was turned back by (degrees). */
   ocr?: { pages: number[]; skew: number[] };
+  /** The words OCR read, line by line: the file's text for full-text search. */
+  ocrText?: string;
   /** Why pages could not be read, when other sources found values all the same. */
   pageError?: CaptureErrorCode;
 }
@@ -144,6 +146,9 @@ export async function readMainFile(
   if (pages && pages.ocrPages.length > 0) {
     readings.push({ source: 'ocr', fields: ocrFields(pages.ocrPages) });
     extra.ocr = { pages: pages.ocrPages.map((page) => page.page), skew: pages.skews };
+    extra.ocrText = pages.ocrPages
+      .flatMap((page) => page.lines.map((line) => line.map((word) => word.text).join(' ')))
+      .join('\n');
   }
   const reading = { ...merge(readings), ...extra };
   if (pages?.error) {
@@ -245,7 +250,9 @@ const MERGE_ORDER: readonly CaptureField[] = [
  * code, then the text layer, then OCR) that is not marked for review; when every source's
  * is, the most confident. A reference keeps the model of the source it came from.
  */
-function merge(readings: readonly Reading[]): Omit<MainFileReading, 'einvoice' | 'qr' | 'ocr'> {
+function merge(
+  readings: readonly Reading[],
+): Omit<MainFileReading, 'einvoice' | 'qr' | 'ocr' | 'ocrText'> {
   const fields: FoundFields = {};
   for (const field of MERGE_ORDER) {
     const candidates = readings.flatMap((reading) => reading.fields[field] ?? []);

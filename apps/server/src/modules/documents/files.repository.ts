@@ -95,7 +95,8 @@ export async function replaceContent(
 ) {
   await sql`
     update doc_file set blob_id = ${file.blobId}, name = ${file.name}, mime = ${file.mime},
-                        kind = ${file.kind}, size = ${file.size}, text = ${file.text}
+                        kind = ${file.kind}, size = ${file.size}, text = ${file.text},
+                        is_ocr_text = false
     where organization_id = ${organizationId} and id = ${fileId}
   `.execute(trx);
 }

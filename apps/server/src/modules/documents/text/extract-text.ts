@@ -37,6 +37,11 @@ export async function extractText(
   return tidy(await rawText(kind, content, maxChars, deadline), maxChars);
 }
 
+/** A text read otherwise (by OCR) kept as extractText keeps a file's: tidied, bounded. */
+export function searchableText(text: string, maxChars = DEFAULT_MAX_CHARS): string {
+  return tidy(text, maxChars);
+}
+
 const isFileKind = (kind: string): kind is FileKind =>
   (FILE_KINDS as readonly string[]).includes(kind);
 
