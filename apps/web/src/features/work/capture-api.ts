@@ -63,23 +63,29 @@ const DOC_FIELD_OF: Readonly<Record<string, string>> = {
 const AMOUNTS: ReadonlySet<string> = new Set(['netAmount', 'vatAmount', 'totalAmount']);
 const CODES: ReadonlySet<string> = new Set(['paymentIban', 'paymentBic', 'paymentReference']);
 
-interface FoundValue {
+/** A rectangle on a page of the main file (first page 1), in fractions of the page's size. */
+export interface PageBox {
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** One value capture found (server capture text-fields FoundValue, learning). */
+export interface FoundValue {
   value: unknown;
   confidence: number;
+  source?: string;
+  /** Text layer: its character offset in the file's text. */
+  at?: number;
+  /** QR codes and OCR: where on the page it was read. */
+  box?: PageBox;
 }
 
 /** captureResult.fields, whether the record carries it as JSON text or as an object. */
 function foundFieldsOf(captureResult: unknown): Record<string, FoundValue> {
-  let result = captureResult;
-  if (typeof result === 'string') {
-    try {
-      result = JSON.parse(result) as unknown;
-    } catch {
-      return {};
-    }
-  }
-  if (typeof result !== 'object' || result === null) return {};
-  const fields = (result as { fields?: unknown }).fields;
+  const fields = (captureResultOf(captureResult) as { fields?: unknown } | null)?.fields;
   if (typeof fields !== 'object' || fields === null) return {};
   return Object.fromEntries(
     Object.entries(fields).filter(
@@ -89,6 +95,19 @@ function foundFieldsOf(captureResult: unknown): Record<string, FoundValue> {
         typeof (entry[1] as Partial<FoundValue>).confidence === 'number',
     ),
   );
+}
+
+/** doc.captureResult as an object, whether the record carries it as JSON text or not. */
+export function captureResultOf(captureResult: unknown): object | null {
+  let result = captureResult;
+  if (typeof result === 'string') {
+    try {
+      result = JSON.parse(result) as unknown;
+    } catch {
+      return null;
+    }
+  }
+  return typeof result === 'object' && result !== null ? result : null;
 }
 
 /** Whether the form's value is what capture read: "1.5" is "1.50", "SI56 1910" is "SI561910". */
@@ -115,4 +134,46 @@ export function lowConfidenceFields(captureResult: unknown, model: Model | null)
     if (!field || found.confidence >= LOW_CONFIDENCE) return [];
     return isSameValue(field, found.value, model[field]) ? [field] : [];
   });
+}
+
+/** Capture's name of a document field: the inverse of DOC_FIELD_OF, and the supplier. */
+const CAPTURE_FIELD_OF: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(Object.entries(DOC_FIELD_OF).map(([name, field]) => [field, name])),
+  customerKey: 'supplierName',
+  description: 'description',
+};
+
+/**
+ * What capture found for a document field, when it knows where on the page: a box (QR, OCR)
+ * or a text-layer offset. The preview highlights it while the field has the focus (issue 7).
+ */
+export function foundValueOf(captureResult: unknown, field: string): FoundValue | null {
+  const name = CAPTURE_FIELD_OF[field];
+  const found = name ? foundFieldsOf(captureResult)[name] : undefined;
+  if (!found || (found.box === undefined && found.at === undefined)) return null;
+  if (found.source === 'learned') return null;
+  return found;
+}
+
+/** The supplier capture found: its name, VAT ID and IBAN, each '' when not found. */
+export interface FoundSupplier {
+  name: string;
+  vatId: string;
+  iban: string;
+  bic: string;
+}
+
+export function foundSupplierOf(captureResult: unknown): FoundSupplier | null {
+  const fields = foundFieldsOf(captureResult);
+  const text = (name: string) => {
+    const value = fields[name]?.value;
+    return typeof value === 'string' ? value.trim() : '';
+  };
+  const supplier = {
+    name: text('supplierName'),
+    vatId: text('vatId'),
+    iban: text('iban'),
+    bic: text('bic'),
+  };
+  return supplier.name || supplier.vatId || supplier.iban ? supplier : null;
 }

@@ -12,7 +12,8 @@ import { SchemaForm } from '../../schema-ui/form/schema-form';
 import { UndoContext, useUndo, type Undo, type UndoOffer } from '../../schema-ui/undo/undo-context';
 import { CenteredProgress } from '../../ui/centered-progress';
 import { MessageAlert } from '../../ui/message-alert';
-import { lowConfidenceFields } from './capture-api';
+import { foundSupplierOf, foundValueOf, lowConfidenceFields } from './capture-api';
+import { CapturePartner } from './capture-partner';
 import { CustomerHistory } from './customer-history';
 import { usePreviewInfo } from './doc-api';
 import { DocCaptureButton, DocCaptureMessages, DocCaptureProgress } from './doc-capture';
@@ -28,6 +29,12 @@ import { useWorkflowLog } from './workflow-api';
 import { WorkflowActions } from './workflow-actions';
 import { WorkflowLog } from './workflow-log';
 import { WorkflowPrompts } from './workflow-prompts';
+
+/** The form field an element belongs to, by its test id (field-{name}, field-{name}-{part}). */
+const fieldNameOf = (element: EventTarget) => {
+  const marked = element instanceof Element ? element.closest('[data-testid^="field-"]') : null;
+  return /^field-([A-Za-z0-9_]+)/.exec(marked?.getAttribute('data-testid') ?? '')?.[1] ?? null;
+};
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
@@ -112,6 +119,14 @@ function DocEditor({ organizationId, itemId, onReload }: DocEditorProps) {
       ),
     [state.original?.captureResult, model, lowConfidenceText],
   );
+  // Issue 7: the field with the focus shows on the preview where its value was read.
+  const [focusedField, setFocusedField] = useState<string | null>(null);
+  const highlight = focusedField ? foundValueOf(state.original?.captureResult, focusedField) : null;
+  const supplier =
+    itemId !== undefined && capture.state === 'done' && canCapture && !customerKey
+      ? foundSupplierOf(state.original?.captureResult)
+      : null;
+  const [partnerSet, setPartnerSet] = useState<string | null>(null);
 
   let rightBar = null;
   if (itemId === undefined) {
@@ -126,6 +141,7 @@ function DocEditor({ organizationId, itemId, onReload }: DocEditorProps) {
         <PreviewPanel
           documentKey={itemId}
           costLines={model?.costLines}
+          highlight={highlight}
           onClose={side.close}
           onPopOut={side.popOut}
         />
@@ -195,6 +211,23 @@ function DocEditor({ organizationId, itemId, onReload }: DocEditorProps) {
         )}
         <WorkflowPrompts workflow={workflow} documentTitle={title} onReload={onReload} />
         {itemId !== undefined && <DocCaptureMessages capture={capture} />}
+        {supplier && model && (
+          <CapturePartner
+            supplier={supplier}
+            disabled={state.busy || state.mode === 'closed' || capture.isReading}
+            onUse={(key, label) => {
+              editor.dispatch({ type: 'changed', model: { ...model, customerKey: key } });
+              setPartnerSet(label);
+            }}
+          />
+        )}
+        {partnerSet && customerKey && state.dirty && (
+          <MessageAlert
+            severity="success"
+            message={t('work.capturePartner.set', [partnerSet])}
+            testId="capture-partner-set"
+          />
+        )}
         {isLocked && (
           <MessageAlert message={t('work.edit.locked')} severity="info" testId="doc-locked" />
         )}
@@ -203,18 +236,20 @@ function DocEditor({ organizationId, itemId, onReload }: DocEditorProps) {
         ) : !schema || !model ? (
           <CenteredProgress label={t('schemaForm.dialog.loading')} />
         ) : (
-          <SchemaForm
-            ref={formRef}
-            schema={schema}
-            model={model}
-            onChange={(next) => editor.dispatch({ type: 'changed', model: next })}
-            // What the capture fills would meet edits made meanwhile: the form waits for it.
-            readonly={state.busy || state.mode === 'closed' || capture.isReading || isLocked}
-            serverError={state.serverError}
-            fieldWarnings={captureWarnings}
-            validations={model.validations}
-            testId="doc-form"
-          />
+          <Box onFocus={(event) => setFocusedField(fieldNameOf(event.target))}>
+            <SchemaForm
+              ref={formRef}
+              schema={schema}
+              model={model}
+              onChange={(next) => editor.dispatch({ type: 'changed', model: next })}
+              // What the capture fills would meet edits made meanwhile: the form waits for it.
+              readonly={state.busy || state.mode === 'closed' || capture.isReading || isLocked}
+              serverError={state.serverError}
+              fieldWarnings={captureWarnings}
+              validations={model.validations}
+              testId="doc-form"
+            />
+          </Box>
         )}
         {customerKey && (
           <CustomerHistory

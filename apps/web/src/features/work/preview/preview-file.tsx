@@ -7,6 +7,8 @@ import type { DocFile } from '@listina/contract';
 import { useI18n } from '../../../app/i18n';
 import { CenteredProgress } from '../../../ui/centered-progress';
 import { MessageAlert } from '../../../ui/message-alert';
+import type { FoundValue } from '../capture-api';
+import { highlightStyle } from './page-highlight';
 import { formatXml } from './xml-format';
 
 // pdf.js (and its worker) load only when a PDF is shown.
@@ -35,7 +37,13 @@ export function previewKindOf(file: Pick<DocFile, 'fileType'>): PreviewKind {
 }
 
 /** One file of the preview: a PDF's pages, an image, an XML e-invoice as text, or a link. */
-export function PreviewFile({ file }: { file: DocFile }) {
+export function PreviewFile({
+  file,
+  highlight = null,
+}: {
+  file: DocFile;
+  highlight?: FoundValue | null;
+}) {
   const { t } = useI18n();
   const title = file.previewTitle || file.name;
   const kind = previewKindOf(file);
@@ -43,18 +51,24 @@ export function PreviewFile({ file }: { file: DocFile }) {
     case 'pdf':
       return (
         <Suspense fallback={<CenteredProgress label={t('work.preview.loading')} />}>
-          <PdfView url={file.url} title={title} />
+          <PdfView url={file.url} title={title} highlight={highlight} />
         </Suspense>
       );
     case 'image':
       return (
-        <Box
-          component="img"
-          src={file.url}
-          alt={title}
-          sx={{ display: 'block', maxWidth: '100%', mx: 'auto' }}
-          data-testid="preview-image"
-        />
+        // The image's highlight is laid over it, in fractions of its size (a scan: page 1).
+        <Box sx={{ position: 'relative', width: 'fit-content', maxWidth: '100%', mx: 'auto' }}>
+          <Box
+            component="img"
+            src={file.url}
+            alt={title}
+            sx={{ display: 'block', maxWidth: '100%' }}
+            data-testid="preview-image"
+          />
+          {highlight?.box?.page === 1 && (
+            <Box aria-hidden sx={highlightStyle(highlight.box)} data-testid="preview-highlight" />
+          )}
+        </Box>
       );
     case 'xml':
     case 'text':

@@ -19,6 +19,7 @@ import { useI18n } from '../../../app/i18n';
 import { STORAGE_KEYS } from '../../../app/storage';
 import { CenteredProgress } from '../../../ui/centered-progress';
 import { MessageAlert } from '../../../ui/message-alert';
+import type { FoundValue } from '../capture-api';
 import { usePreviewInfo } from '../doc-api';
 import { FileActions } from './file-actions';
 import { Liquidation } from './liquidation';
@@ -41,6 +42,8 @@ export interface PreviewPanelProps {
   documentKey: string;
   /** The document's cost allocation lines, shown under the preview with the switch on. */
   costLines: unknown;
+  /** A captured value to mark on the main file where it was found (issue 7). */
+  highlight?: FoundValue | null;
   onClose: () => void;
   /** Opens the preview in its own window; absent in that window. */
   onPopOut?: () => void;
@@ -50,7 +53,8 @@ export interface PreviewPanelProps {
  * spec §2 document preview: a tab per file, a download and a close button, the liquidation
  * switch (remembered, spec §4), and the file actions. It loads when it is shown.
  */
-export function PreviewPanel({ documentKey, costLines, onClose, onPopOut }: PreviewPanelProps) {
+export function PreviewPanel(props: PreviewPanelProps) {
+  const { documentKey, costLines, highlight = null, onClose, onPopOut } = props;
   const { t } = useI18n();
   const preview = usePreviewInfo(documentKey);
   const [isLiquidationShown, setLiquidationShown] = useStoredFlag(
@@ -148,7 +152,14 @@ export function PreviewPanel({ documentKey, costLines, onClose, onPopOut }: Prev
                 {t('work.preview.noPreview')}
               </Alert>
             )}
-            {current && <PreviewFile key={current.key} file={current} />}
+            {current && (
+              <PreviewFile
+                key={current.key}
+                file={current}
+                // Capture reads the first main file: what it found is on that one.
+                highlight={current.key === preview.data.documents[0] ? highlight : null}
+              />
+            )}
           </Box>
         </>
       )}
