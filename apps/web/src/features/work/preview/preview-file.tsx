@@ -66,7 +66,11 @@ export function PreviewFile({
             data-testid="preview-image"
           />
           {highlight?.box?.page === 1 && (
-            <Box aria-hidden sx={highlightStyle(highlight.box)} data-testid="preview-highlight" />
+            <div
+              aria-hidden
+              style={highlightStyle(highlight.box)}
+              data-testid="preview-highlight"
+            />
           )}
         </Box>
       );
