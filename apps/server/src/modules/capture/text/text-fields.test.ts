@@ -83,4 +83,17 @@ describe('reading invoice fields from text', () => {
     expect(fields.iban).toBeUndefined();
     expect(fields.reference).toBeUndefined();
   });
+
+  it('reads the number whose label follows the title straight away (INVOICE Invoice no. …)', () => {
+    const fields = readTextFields(
+      'INVOICE Invoice no. 95/2026 Invoice date 2026-02-16 Net amount 22% 13.83 EUR VAT 22% 3.04 EUR Amount due 16.87 EUR',
+    );
+    expect(fields.invoiceNumber?.value).toBe('95/2026');
+    expect(fields.netAmount?.value).toBe('13.83');
+    expect(fields.vatAmount?.value).toBe('3.04');
+    expect(fields.totalAmount).toMatchObject({ value: '16.87', confidence: 0.97 });
+    expect(readTextFields('RAČUN Številka računa: R26-00044').invoiceNumber?.value).toBe(
+      'R26-00044',
+    );
+  });
 });

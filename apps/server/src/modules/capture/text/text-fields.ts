@@ -61,9 +61,14 @@ const SHAPE_ONLY = 0.7;
 function after(text: string, labels: string, value: string): { match: string; at: number }[] {
   const pattern = new RegExp(`(?:${labels})\\s*[:.]?\\s*(?:št\\.?|no\\.?|#)?\\s*${value}`, 'giu');
   const found: { match: string; at: number }[] = [];
-  for (const m of text.matchAll(pattern)) {
+  // Each match is looked for from the character after the last one began, not after it
+  // ended: a title taken for a label must not swallow the label after it (INVOICE Invoice
+  // no. 95/2026). A value reached from two labels is found once.
+  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
     const match = m[1];
-    if (match !== undefined) found.push({ match, at: (m.index ?? 0) + m[0].lastIndexOf(match) });
+    const at = m.index + m[0].lastIndexOf(match ?? '');
+    if (match !== undefined && !found.some((f) => f.at === at)) found.push({ match, at });
+    pattern.lastIndex = m.index + 1;
   }
   return found;
 }
