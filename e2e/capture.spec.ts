@@ -1,0 +1,141 @@
+import { expect, test, type Page, type Response } from '@playwright/test';
+import { organizationIdOf, signIn } from './support/app';
+import { newSupplier, scannedInvoices } from './support/scans';
+import { keepScreen } from './support/screens';
+
+/** OCR takes a few seconds a page here, after the engine starts for the first scan. */
+const CAPTURE_TIMEOUT = 90_000;
+
+/** What the form calls the fields capture fills, by capture's names (capture-api DOC_FIELD_OF). */
+const FORM_FIELD_OF: Record<string, string> = {
+  invoiceNumber: 'number',
+  issueDate: 'issueDate',
+  dueDate: 'dueDate',
+  netAmount: 'netAmount',
+  vatAmount: 'vatAmount',
+  totalAmount: 'totalAmount',
+  currencyCode: 'currencyCode',
+  iban: 'paymentIban',
+  bic: 'paymentBic',
+  referenceModel: 'paymentReferenceModel',
+  reference: 'paymentReference',
+  purposeCode: 'paymentPurposeCode',
+};
+
+interface CapturedDoc {
+  key: string;
+  captureState: string;
+  captureResult: { fields: Record<string, { value: string; confidence: number }> } | null;
+}
+
+/**
+ * A new document with the scan as its main file: uploaded, its capture watched while it
+ * reads, and the document as capture left it (the editor's last read of it).
+ */
+async function uploadScan(page: Page, organizationId: string, png: Buffer, name: string) {
+  await page.goto(`/o/${organizationId}/work/edit`);
+  await page
+    .getByTestId('doc-upload-main')
+    .setInputFiles({ name, mimeType: 'image/png', buffer: png });
+  await expect(page.getByTestId('doc-upload-files')).toContainText(name);
+  const uploaded = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/uploadDoc' && r.request().method() === 'POST',
+  );
+  await page.getByTestId('doc-upload-submit').click();
+  const response = await uploaded;
+  expect(response.status(), await response.text()).toBe(201);
+  const { item } = (await response.json()) as { item: { key: string } };
+  await expect(page).toHaveURL(`/o/${organizationId}/work/edit/${item.key}`);
+
+  const isDone = async (r: Response) =>
+    new URL(r.url()).pathname === `/api/doc/${item.key}` &&
+    r.request().method() === 'GET' &&
+    r.ok() &&
+    ((await r.json()) as CapturedDoc).captureState === 'done';
+  const done = page.waitForResponse(isDone, { timeout: CAPTURE_TIMEOUT });
+  // The upload queued its capture: the editor shows it reading, the form waiting.
+  await expect(page.getByTestId('doc-capture-progress')).toBeVisible();
+  await expect(page.getByTestId('doc-capture-progress')).toContainText('Reading');
+  await expect(page.getByTestId('field-number')).toBeDisabled();
+  const doc = (await (await done).json()) as CapturedDoc;
+  await expect(page.getByTestId('doc-capture-progress')).toBeHidden({ timeout: CAPTURE_TIMEOUT });
+  await expect(page.getByTestId('field-number')).toBeEnabled();
+  return doc;
+}
+
+/** The form fields capture read with less confidence than the form trusts (capture-api). */
+function lowConfidenceFields(doc: CapturedDoc) {
+  return Object.entries(doc.captureResult?.fields ?? {}).flatMap(([name, found]) => {
+    const field = FORM_FIELD_OF[name];
+    return field && found.confidence < 0.9 ? [field] : [];
+  });
+}
+
+test('a scanned invoice is captured with its doubtful fields flagged, its new supplier created in one step, and a correction applied to the supplier’s next invoice', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const supplier = newSupplier(Date.now() % 100_000);
+  const [first, second] = await scannedInvoices(supplier, 2);
+  if (!first || !second) throw new Error('two invoices were planned');
+  await signIn(page, 'demo');
+  const organizationId = organizationIdOf(page);
+  const form = page.getByTestId('doc-form');
+
+  // 1. The first scan: read by OCR into the empty fields.
+  const doc = await uploadScan(page, organizationId, first.png, 'scan-1.png');
+  await expect(page.getByTestId('field-number')).toHaveValue(first.invoice.number);
+  await expect(form.getByRole('textbox', { name: 'Payee IBAN' })).toHaveValue(supplier.iban ?? '');
+  // As the form writes amounts: 1.234,56.
+  await expect(form.getByRole('textbox', { name: 'Total' })).toHaveValue(
+    new RegExp(
+      `^${(first.invoice.total / 100)
+        .toFixed(2)
+        .replace('.', ',')
+        .replace(/\B(?=(\d{3})+,)/g, '\\.?')}$`,
+    ),
+  );
+  // Each value read with low confidence says so on its field, and only those.
+  const doubtful = lowConfidenceFields(doc);
+  for (const field of doubtful)
+    await expect(page.getByTestId(`field-${field}`)).toHaveAccessibleDescription(
+      /Read with low confidence/,
+    );
+  for (const field of ['number', 'paymentIban'].filter((f) => !doubtful.includes(f)))
+    await expect(page.getByTestId(`field-${field}`)).not.toHaveAccessibleDescription(
+      /Read with low confidence/,
+    );
+
+  // Selecting a field marks where OCR read it on the scan; the focus stays in the form.
+  await page.getByTestId('field-paymentIban').focus();
+  await expect(page.getByTestId('preview-highlight')).toBeVisible();
+  await expect(page.getByTestId('field-paymentIban')).toBeFocused();
+
+  // 2. The supplier is none of the partners: created in one step with its bank account.
+  const offer = page.getByTestId('capture-partner');
+  await expect(offer).toContainText(`VAT ID ${supplier.vatId}`);
+  await expect(offer).toContainText('None of your partners is this supplier.');
+  await offer.getByTestId('capture-partner-name').fill(supplier.name);
+  await keepScreen(page, testInfo, 'capture-partner');
+  await offer.getByRole('button', { name: `Create supplier ${supplier.name}` }).click();
+  await expect(offer).toBeHidden();
+  const partner = form.getByRole('combobox', { name: 'Partner' });
+  await expect(partner).toHaveValue(`${supplier.vatId} – ${supplier.name}`);
+
+  // 3. The user corrects what capture cannot know: the document type, then saves.
+  await form.getByRole('combobox', { name: 'Document type' }).fill('Incoming');
+  await page.getByRole('option', { name: 'INV – Incoming invoice' }).click();
+  await page.getByTestId('doc-save').click();
+  await expect(page.getByTestId('undo-snackbar')).toContainText('Changes saved.');
+  await expect(partner).toHaveValue(`${supplier.vatId} – ${supplier.name}`);
+
+  // 4. The supplier's next invoice: its partner known, and the correction applied.
+  await uploadScan(page, organizationId, second.png, 'scan-2.png');
+  await expect(page.getByTestId('field-number')).toHaveValue(second.invoice.number);
+  await expect(partner).toHaveValue(`${supplier.vatId} – ${supplier.name}`);
+  await expect(page.getByTestId('capture-partner')).toBeHidden();
+  await expect(form.getByRole('combobox', { name: 'Document type' })).toHaveValue(
+    'INV – Incoming invoice',
+  );
+  await keepScreen(page, testInfo, 'capture-learned');
+});
