@@ -126,7 +126,7 @@ function DocEditor({ organizationId, itemId, onReload }: DocEditorProps) {
     itemId !== undefined && capture.state === 'done' && canCapture && !customerKey
       ? foundSupplierOf(state.original?.captureResult)
       : null;
-  const [partnerSet, setPartnerSet] = useState<string | null>(null);
+  const [partnerSet, setPartnerSet] = useState<{ key: string; label: string } | null>(null);
 
   let rightBar = null;
   if (itemId === undefined) {
@@ -217,14 +217,14 @@ function DocEditor({ organizationId, itemId, onReload }: DocEditorProps) {
             disabled={state.busy || state.mode === 'closed' || capture.isReading}
             onUse={(key, label) => {
               editor.dispatch({ type: 'changed', model: { ...model, customerKey: key } });
-              setPartnerSet(label);
+              setPartnerSet({ key, label });
             }}
           />
         )}
-        {partnerSet && customerKey && state.dirty && (
+        {partnerSet && partnerSet.key === customerKey && state.dirty && (
           <MessageAlert
             severity="success"
-            message={t('work.capturePartner.set', [partnerSet])}
+            message={t('work.capturePartner.set', [partnerSet.label])}
             testId="capture-partner-set"
           />
         )}

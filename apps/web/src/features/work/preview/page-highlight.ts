@@ -162,3 +162,19 @@ export function highlightStyle(rect: { x: number; y: number; width: number; heig
     pointerEvents: 'none',
   } as const;
 }
+
+/**
+ * Brings a highlight into view inside the preview's own scrolling box only: the page around
+ * it, with the field being typed in, stays where it is (scrollIntoView would move it too).
+ */
+export function scrollIntoPanel(mark: Element) {
+  for (let box = mark.parentElement; box; box = box.parentElement) {
+    const { overflowY } = getComputedStyle(box);
+    if (box.scrollHeight <= box.clientHeight || !/(auto|scroll)/.test(overflowY)) continue;
+    const markRect = mark.getBoundingClientRect();
+    const boxRect = box.getBoundingClientRect();
+    if (markRect.top < boxRect.top || markRect.bottom > boxRect.bottom)
+      box.scrollTop += markRect.top - boxRect.top - box.clientHeight / 3;
+    return;
+  }
+}

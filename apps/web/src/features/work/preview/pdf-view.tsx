@@ -11,6 +11,7 @@ import {
   boxHighlight,
   findTextHighlight,
   highlightStyle,
+  scrollIntoPanel,
   type Highlight,
   type PageText,
 } from './page-highlight';
@@ -176,7 +177,7 @@ function clearHighlight(container: HTMLElement) {
   for (const mark of container.querySelectorAll(`[${HIGHLIGHT_ATTRIBUTE}]`)) mark.remove();
 }
 
-/** Marks over the pages; decorative (aria-hidden), and scrolled into view without the focus. */
+/** Marks over the pages: decorative (aria-hidden), shown in the panel without taking the focus. */
 function drawHighlight(container: HTMLElement, rects: Highlight) {
   clearHighlight(container);
   const marks = rects.flatMap((rect) => {
@@ -190,5 +191,5 @@ function drawHighlight(container: HTMLElement, rects: Highlight) {
     page.append(mark);
     return [mark];
   });
-  marks[0]?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  if (marks[0]) scrollIntoPanel(marks[0]);
 }

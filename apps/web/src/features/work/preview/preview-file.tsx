@@ -8,7 +8,7 @@ import { useI18n } from '../../../app/i18n';
 import { CenteredProgress } from '../../../ui/centered-progress';
 import { MessageAlert } from '../../../ui/message-alert';
 import type { FoundValue } from '../capture-api';
-import { highlightStyle } from './page-highlight';
+import { highlightStyle, scrollIntoPanel } from './page-highlight';
 import { formatXml } from './xml-format';
 
 // pdf.js (and its worker) load only when a PDF is shown.
@@ -35,6 +35,10 @@ export function previewKindOf(file: Pick<DocFile, 'fileType'>): PreviewKind {
       return 'none';
   }
 }
+
+const scrollWhenShown = (mark: HTMLElement | null) => {
+  if (mark) scrollIntoPanel(mark);
+};
 
 /** One file of the preview: a PDF's pages, an image, an XML e-invoice as text, or a link. */
 export function PreviewFile({
@@ -67,7 +71,10 @@ export function PreviewFile({
           />
           {highlight?.box?.page === 1 && (
             <div
+              // A new mark for a new box: shown in the panel once, not at every render.
+              key={JSON.stringify(highlight.box)}
               aria-hidden
+              ref={scrollWhenShown}
               style={highlightStyle(highlight.box)}
               data-testid="preview-highlight"
             />
