@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { organizationIdOf, signIn } from './support/app';
-import { newSupplier, scannedInvoices } from './support/scans';
+import { newSupplier, scannedInvoices, slovenianIban } from './support/scans';
 import { keepScreen } from './support/screens';
 
 /** OCR takes a few seconds a page here, after the engine starts for the first scan. */
@@ -71,7 +71,7 @@ function lowConfidenceFields(doc: CapturedDoc) {
   });
 }
 
-test('a scanned invoice is captured with its doubtful fields flagged, its new supplier created in one step, and a correction applied to the supplier’s next invoice', async ({
+test('a scanned invoice is captured with its doubtful fields flagged, its new supplier created in one step, and corrections applied to the supplier’s next invoice', async ({
   page,
 }, testInfo) => {
   test.setTimeout(300_000);
@@ -122,9 +122,12 @@ test('a scanned invoice is captured with its doubtful fields flagged, its new su
   const partner = form.getByRole('combobox', { name: 'Partner' });
   await expect(partner).toHaveValue(`${supplier.vatId} – ${supplier.name}`);
 
-  // 3. The user corrects what capture cannot know: the document type, then saves.
+  // 3. The user corrects what capture cannot know: the document type, and the IBAN (the
+  // supplier asks to be paid to its other account), then saves.
   await form.getByRole('combobox', { name: 'Document type' }).fill('Incoming');
   await page.getByRole('option', { name: 'INV – Incoming invoice' }).click();
+  const otherIban = slovenianIban('02010', '12345678');
+  await form.getByRole('textbox', { name: 'Payee IBAN' }).fill(otherIban);
   await page.getByTestId('doc-save').click();
   await expect(page.getByTestId('undo-snackbar')).toContainText('Changes saved.');
   await expect(partner).toHaveValue(`${supplier.vatId} – ${supplier.name}`);
@@ -137,5 +140,6 @@ test('a scanned invoice is captured with its doubtful fields flagged, its new su
   await expect(form.getByRole('combobox', { name: 'Document type' })).toHaveValue(
     'INV – Incoming invoice',
   );
+  await expect(form.getByRole('textbox', { name: 'Payee IBAN' })).toHaveValue(otherIban);
   await keepScreen(page, testInfo, 'capture-learned');
 });

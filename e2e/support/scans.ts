@@ -35,6 +35,8 @@ export function newSupplier(seed: number): PlanSupplier {
   };
 }
 
+export { slovenianIban };
+
 const BUYER = {
   name: 'Demo d.o.o.',
   address: 'Dunajska cesta 1',
