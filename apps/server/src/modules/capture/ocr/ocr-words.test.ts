@@ -41,4 +41,13 @@ describe('OCR words for the text reader', () => {
     expect(read(['Koda'], ['namena'], ['-', 75], ['SUPP'])).toBe('Koda namena SUPP');
     expect(read(['Skupaj'], ['€', 96], ['%', 90])).toBe('Skupaj € %');
   });
+
+  it("leaves out a dash OCR is sure of between a label's colon and its value", () => {
+    expect(read(['Številka'], ['računa:'], ['—', 93], ['2026-001925'])).toBe(
+      'Številka računa: 2026-001925',
+    );
+    expect(read(['Skupno:'], ['....', 91], ['12,00'])).toBe('Skupno: 12,00');
+    // Not after a word that is no label: a dash in a text stays.
+    expect(read(['Ljubljana'], ['—', 93], ['Maribor'])).toBe('Ljubljana — Maribor');
+  });
 });

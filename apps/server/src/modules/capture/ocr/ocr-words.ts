@@ -32,8 +32,10 @@ export function readableWords(line: readonly OcrWord[]): ReadWord[] {
   const words: ReadWord[] = [];
   for (const word of line) {
     const isMark = !/[\p{L}\p{N}€%#]/u.test(word.text);
-    if (isMark && word.confidence < SPECK_BELOW) continue;
     const before = words[words.length - 1]?.text ?? '';
+    // Between a label's colon and its value a mark is a leader or the gap read as a dash
+    // ("Številka računa: — 2600001433"), however sure Tesseract is of it.
+    if (isMark && (word.confidence < SPECK_BELOW || before.endsWith(':'))) continue;
     words.push({ word, text: fixWord(word.text, CODE_LABEL.test(before)) });
   }
   return words;
