@@ -42,11 +42,17 @@ describe('OCR words for the text reader', () => {
     expect(read(['Skupaj'], ['€', 96], ['%', 90])).toBe('Skupaj € %');
   });
 
-  it("leaves out a dash OCR is sure of between a label's colon and its value", () => {
+  it("leaves out a dash between a label's colon and its value, and a stop inside an IBAN", () => {
     expect(read(['Številka'], ['računa:'], ['—', 93], ['2026-001925'])).toBe(
       'Številka računa: 2026-001925',
     );
     expect(read(['Skupno:'], ['....', 91], ['12,00'])).toBe('Skupno: 12,00');
+    expect(read(['IBAN'], ['SI56'], ['0700'], ['0908.'], ['1726'], ['358'])).toBe(
+      'IBAN SI56 0700 0908 1726 358',
+    );
+    // A stop after the last group, or in groups after no IBAN label, stays.
+    expect(read(['IBAN'], ['SI56'], ['0700'], ['1726'], ['358.'])).toBe('IBAN SI56 0700 1726 358.');
+    expect(read(['Tel.'], ['0908.'], ['1726'])).toBe('Tel. 0908. 1726');
     // Not after a word that is no label: a dash in a text stays.
     expect(read(['Ljubljana'], ['—', 93], ['Maribor'])).toBe('Ljubljana — Maribor');
   });

@@ -28,15 +28,29 @@ const LABEL_WORDS: readonly [RegExp, string][] = [
   [/^Stevilka$/, 'Številka'],
 ];
 
+/** A group of an IBAN printed in fours (SI56 0201 …), and one with a speck after it. */
+const IBAN_START = /^[A-Z]{2}\d{2}$/;
+const GROUP = /^[A-Z0-9]{4}$/;
+const SPECKED_GROUP = /^([A-Z0-9]{4})[.,:;]$/;
+
 export function readableWords(line: readonly OcrWord[]): ReadWord[] {
   const words: ReadWord[] = [];
-  for (const word of line) {
+  /** Whether the words since an IBAN's label are its groups so far. */
+  let isInIban = false;
+  for (const [i, word] of line.entries()) {
     const isMark = !/[\p{L}\p{N}€%#]/u.test(word.text);
     const before = words[words.length - 1]?.text ?? '';
     // Between a label's colon and its value a mark is a leader or the gap read as a dash
     // ("Številka računa: — 2600001433"), however sure Tesseract is of it.
     if (isMark && (word.confidence < SPECK_BELOW || before.endsWith(':'))) continue;
-    words.push({ word, text: fixWord(word.text, CODE_LABEL.test(before)) });
+    let text = fixWord(word.text, CODE_LABEL.test(before));
+    // A speck read after a group inside an IBAN (SI56 0700 0908. 1726) splits it: the
+    // check digits decide afterwards whether the groups were read right.
+    const specked = SPECKED_GROUP.exec(text);
+    if (isInIban && specked && /^[A-Z0-9]{1,4}$/.test(line[i + 1]?.text ?? ''))
+      text = specked[1] ?? text;
+    isInIban = CODE_LABEL.test(before) ? IBAN_START.test(text) : isInIban && GROUP.test(text);
+    words.push({ word, text });
   }
   return words;
 }
