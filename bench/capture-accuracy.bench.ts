@@ -8,7 +8,7 @@
  * Every item is read by readMainFile, the code the capture job runs, with the provider of its
  * source named: text-layer PDFs after extractText (what the upload keeps as doc_file.text),
  * QR codes from the page rendered, e-invoices from the XML or the PDF it is attached to, and
- * scans by OCR in worker processes (bench/capture-corpus/ocr-worker.ts), each with its own
+ * scans by OCR in worker processes (bench/support/capture-ocr-worker.ts), each with its own
  * Tesseract. The QR invoices are read again with 'auto', as a capture job reads them.
  *
  *   npx tsx bench/capture-accuracy.bench.ts --text 200 --scans 12 --qr 15 --einvoices 4
@@ -28,8 +28,8 @@ import {
 } from '../apps/server/src/modules/capture/read-main-file';
 import { extractText } from '../apps/server/src/modules/documents/text/extract-text';
 import { createLocalBlobStore } from '../apps/server/src/plugins/storage/local-blob-store';
-import { buildCorpus, type CorpusItem } from './capture-corpus/corpus';
-import type { FromWorker, ToWorker, WorkerFile } from './capture-corpus/ocr-worker';
+import { buildCorpus, type CorpusItem } from '../apps/server/src/modules/capture/corpus/corpus';
+import type { FromWorker, ToWorker, WorkerFile } from './support/capture-ocr-worker';
 
 const { values } = parseArgs({
   options: {
@@ -127,7 +127,7 @@ async function ocrRun(count: number) {
     mime: item.mime,
   }));
   const workers = Array.from({ length: count }, () =>
-    fork(new URL('./capture-corpus/ocr-worker.ts', import.meta.url), {
+    fork(new URL('./support/capture-ocr-worker.ts', import.meta.url), {
       execArgv: process.execArgv,
     }),
   );

@@ -1,20 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { AFRelationship, PDFDocument } from 'pdf-lib';
-import {
-  addDays,
-  planDocuments,
-  type PlannedDocument,
-} from '../../apps/server/src/db/seed/demo-document-plan';
-import { renderInvoice, type Buyer } from '../../apps/server/src/db/seed/demo-invoice-pdf';
-import { profileSuppliers } from '../../apps/server/src/db/seed/profile-suppliers';
-import type { CaptureField } from '../../apps/server/src/modules/capture/read-main-file';
-import {
-  latin2,
-  pdfWithPicture,
-  qrPng,
-  scanOf,
-  upnText,
-} from '../../apps/server/src/modules/capture/test-scans';
+import { addDays, planDocuments, type PlannedDocument } from '../../../db/seed/demo-document-plan';
+import { renderInvoice, type Buyer } from '../../../db/seed/demo-invoice-pdf';
+import { profileSuppliers } from '../../../db/seed/profile-suppliers';
+import { fixture } from '../einvoice/test-invoices';
+import type { CaptureField } from '../read-main-file';
+import { latin2, pdfWithPicture, qrPng, scanOf, upnText } from '../test-scans';
 import { LAYOUT_STYLES, renderLayout, type Language } from './layouts';
 
 /**
@@ -24,7 +14,8 @@ import { LAYOUT_STYLES, renderLayout, type Language } from './layouts';
  * scans of them (300 dpi, turned 1–4°, noise and dust) as PDF, PNG or JPEG; text-layer
  * invoices carrying a UPN QR or an EPC QR code; and e-invoices made from the samples of
  * shared/domain/samples with other numbers, dates, parties, accounts and amounts, as XML and
- * attached to a PDF (Factur-X).
+ * attached to a PDF (Factur-X). Test and bench code (corpus.test.ts,
+ * bench/capture-accuracy.bench.ts): nothing in the server imports it.
  */
 
 export type CorpusSource = 'einvoice' | 'qr' | 'text' | 'ocr';
@@ -215,8 +206,8 @@ function epcCode(doc: PlannedDocument) {
   return { kind: 'EPC', bytes: new TextEncoder().encode(text), expected };
 }
 
-const sample = (name: string) =>
-  readFileSync(new URL(`../../../shared/domain/samples/${name}`, import.meta.url), 'utf8');
+/** A sample of shared/domain/samples, as files/fixtures keeps a copy. */
+const sample = (name: string) => fixture(name).toString('utf8');
 
 interface Variant {
   number: string;
