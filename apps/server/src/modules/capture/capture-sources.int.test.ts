@@ -11,7 +11,7 @@ import {
 import { planDocuments, type PlannedDocument } from '../../db/seed/demo-document-plan';
 import { renderInvoice } from '../../db/seed/demo-invoice-pdf';
 import { profileSuppliers } from '../../db/seed/profile-suppliers';
-import { unicodePdf } from '../documents/text/test-pdfs';
+import { pagesPdf, unicodePdf } from '../documents/text/test-pdfs';
 import { latin2, pdfWithPicture, placeOnPage, qrPng, scanOf, upnText } from './test-scans';
 
 /**
@@ -202,4 +202,27 @@ describe('capture from the pages of a main file', () => {
       captureResult: null,
     });
   }, 60_000);
+
+  it('says on the document that a corrupt PDF cannot be read', async () => {
+    const whole = await unicodePdf(['RAČUN 2026-2']);
+    // The header says PDF (the upload takes it), the rest is cut off half-way.
+    const cut = whole.subarray(0, Math.floor(whole.length / 2));
+    const doc = await settled(await upload(cut, 'pokvarjen.pdf', 'application/pdf'));
+    expect(doc.captureState).toBe('failed');
+    expect(doc.captureError).toEqual(expect.stringMatching(/^errors\.capture\./));
+  }, 60_000);
+
+  it('reads a 500-page PDF within its page limit: the invoice on its first page found, no value from past page 3', async () => {
+    const invoice = invoices[0] as PlannedDocument;
+    const texts = [
+      `Invoice no. ${invoice.number}`,
+      ...Array.from({ length: 499 }, (_, i) => `Stran ${i + 2}`),
+    ];
+    const pdf = await pagesPdf(texts);
+    const doc = await settled(await upload(pdf, 'dolg.pdf', 'application/pdf'));
+    expect(doc).toMatchObject({ captureState: 'done', number: invoice.number });
+    const result = doc.captureResult as Result;
+    const pages = Object.values(result.fields).flatMap((f) => (f.box ? [f.box.page] : []));
+    expect(pages.every((page) => page <= 3)).toBe(true);
+  }, 120_000);
 });
