@@ -150,3 +150,62 @@ export function multipartBody(parts: FormPart[]) {
     contentType: `multipart/form-data; boundary=${boundary}`,
   };
 }
+
+/** A document type of the headers' organisation, made through the API; its id. */
+export async function createDocumentType(
+  t: TestApp,
+  headers: Record<string, string>,
+  code = 'INV',
+): Promise<number> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/cl/documentType',
+    headers,
+    payload: { code, name: `Type ${code}`, nameSl: `Vrsta ${code}`, isActive: true },
+  });
+  if (res.statusCode !== 201) throw new Error(`document type: ${res.statusCode} ${res.body}`);
+  return res.json<{ item: { id: number } }>().item.id;
+}
+
+/** A workflow step: the tile, and who may act (member keys, roles); the rest as given or any. */
+export interface TestStep {
+  systemTileCode: string;
+  name?: string;
+  memberKeys?: string[];
+  roles?: string[];
+  approvalRule?: 'any' | 'all' | 'atLeast';
+  commentRequired?: boolean;
+}
+
+/** An active workflow of the headers' organisation for a document type, its steps in order. */
+export async function createWorkflow(
+  t: TestApp,
+  headers: Record<string, string>,
+  documentTypeId: number,
+  steps: TestStep[],
+): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/cl/workflow',
+    headers,
+    payload: {
+      code: unique('WF').slice(0, 20),
+      name: 'Invoices',
+      documentTypeId,
+      isActive: true,
+      steps: steps.map((step, i) => ({
+        id: -(i + 1),
+        position: i + 1,
+        name: step.name ?? step.systemTileCode,
+        memberKeys: step.memberKeys ?? [],
+        roles: step.roles ?? [],
+        approvalRule: step.approvalRule ?? 'any',
+        minApprovers: 1,
+        commentRequired: step.commentRequired ?? false,
+        systemTileCode: step.systemTileCode,
+      })),
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`workflow: ${res.statusCode} ${res.body}`);
+  return res.json<{ item: { key: string } }>().item.key;
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableRecord } from '@listina/contract';
 import {
+  createDocumentType,
   createOrganization,
   createTestApp,
   createUser,
@@ -58,14 +59,7 @@ beforeAll(async () => {
       },
     });
     expect(res.statusCode, res.body).toBe(201);
-    const type = await t.app.inject({
-      method: 'POST',
-      url: '/api/cl/documentType',
-      headers: h[who],
-      payload: { code: 'COST', name: 'Cost invoice', nameSl: 'Stroškovni račun', isActive: true },
-    });
-    expect(type.statusCode, type.body).toBe(201);
-    typeOf[who] = type.json<{ item: TableRecord }>().item.id;
+    typeOf[who] = await createDocumentType(t, h[who] ?? {}, 'COST');
   }
   expect(invoices.length).toBeGreaterThanOrEqual(4);
 });

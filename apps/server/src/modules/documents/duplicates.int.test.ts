@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { TableRecord } from '@listina/contract';
 import {
+  createDocumentType,
   createOrganization,
   createTestApp,
   createUser,
+  createWorkflow,
   errorCodes,
   memberHeaders,
   type TestApp,
@@ -34,42 +36,11 @@ beforeAll(async () => {
   h.sam = await memberHeaders(t, sam, org);
   h.boss = await memberHeaders(t, boss, org);
   h.eve = await memberHeaders(t, eve, other);
-  for (const who of ['boss', 'eve']) {
-    const type = await t.app.inject({
-      method: 'POST',
-      url: '/api/cl/documentType',
-      headers: h[who],
-      payload: { code: 'INV', name: 'Invoice', nameSl: 'Račun', isActive: true },
-    });
-    expect(type.statusCode, type.body).toBe(201);
-    typeOf[who] = type.json<{ item: TableRecord }>().item.id;
-  }
+  for (const who of ['boss', 'eve']) typeOf[who] = await createDocumentType(t, h[who] ?? {});
   // The boss approves invoices; then they are archived.
-  const workflow = await t.app.inject({
-    method: 'POST',
-    url: '/api/cl/workflow',
-    headers: h.boss,
-    payload: {
-      code: 'INV',
-      name: 'Invoices',
-      documentTypeId: typeOf.boss,
-      isActive: true,
-      steps: [
-        {
-          id: -1,
-          position: 1,
-          systemTileCode: 'approval',
-          name: 'Approval',
-          memberKeys: [],
-          roles: ['orgadmin'],
-          approvalRule: 'any',
-          minApprovers: 1,
-          commentRequired: false,
-        },
-      ],
-    },
-  });
-  expect(workflow.statusCode, workflow.body).toBe(201);
+  await createWorkflow(t, h.boss ?? {}, typeOf.boss ?? 0, [
+    { systemTileCode: 'approval', roles: ['orgadmin'] },
+  ]);
   for (const n of [1, 2]) {
     const res = await t.app.inject({
       method: 'POST',

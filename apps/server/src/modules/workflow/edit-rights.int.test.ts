@@ -3,9 +3,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableRecord } from '@listina/contract';
 import {
+  createDocumentType,
   createOrganization,
   createTestApp,
   createUser,
+  createWorkflow,
   errorCodes,
   memberHeaders,
   multipartBody,
@@ -52,14 +54,7 @@ beforeAll(async () => {
   ).json<{ items: TableRecord[] }>().items;
   const keyOf = (name: string) =>
     String(members.find((m) => m.userName === users[name]?.username)?.key);
-  const type = await t.app.inject({
-    method: 'POST',
-    url: '/api/cl/documentType',
-    headers: h.boss,
-    payload: { code: 'INV', name: 'Invoice', nameSl: 'Račun', isActive: true },
-  });
-  expect(type.statusCode, type.body).toBe(201);
-  documentTypeId = type.json<{ item: TableRecord }>().item.id;
+  documentTypeId = await createDocumentType(t, h.boss ?? {});
   const supplier = await t.app.inject({
     method: 'POST',
     url: '/api/cl/partner',
@@ -68,42 +63,10 @@ beforeAll(async () => {
   });
   customerKey = supplier.json<{ item: TableRecord }>().item.key;
   // Kim (an accountant, named) approves; then any accountant books.
-  const workflow = await t.app.inject({
-    method: 'POST',
-    url: '/api/cl/workflow',
-    headers: h.boss,
-    payload: {
-      code: 'INV',
-      name: 'Invoices',
-      documentTypeId,
-      isActive: true,
-      steps: [
-        {
-          id: -1,
-          position: 1,
-          systemTileCode: 'approval',
-          name: 'Approval',
-          memberKeys: [keyOf('kim')],
-          roles: [],
-          approvalRule: 'any',
-          minApprovers: 1,
-          commentRequired: false,
-        },
-        {
-          id: -2,
-          position: 2,
-          systemTileCode: 'accounting',
-          name: 'Booking',
-          memberKeys: [],
-          roles: ['accountant'],
-          approvalRule: 'any',
-          minApprovers: 1,
-          commentRequired: false,
-        },
-      ],
-    },
-  });
-  expect(workflow.statusCode, workflow.body).toBe(201);
+  await createWorkflow(t, h.boss ?? {}, documentTypeId, [
+    { systemTileCode: 'approval', memberKeys: [keyOf('kim')] },
+    { systemTileCode: 'accounting', roles: ['accountant'] },
+  ]);
 });
 afterAll(() => t.close());
 
