@@ -1,6 +1,7 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { organizationIdOf, signIn } from './support/app';
-import { newSupplier, scannedInvoices, slovenianIban } from './support/scans';
+import { createFreshOrganization, tableApi } from './support/organization';
+import { newSupplier, scannedInvoices, slovenianIban, upnSlip } from './support/scans';
 import { keepScreen } from './support/screens';
 
 /** OCR takes a few seconds a page here, after the engine starts for the first scan. */
@@ -142,4 +143,50 @@ test('a scanned invoice is captured with its doubtful fields flagged, its new su
   );
   await expect(form.getByRole('textbox', { name: 'Payee IBAN' })).toHaveValue(otherIban);
   await keepScreen(page, testInfo, 'capture-learned');
+});
+
+test('a payment slip’s payee, like one of the partners but not the same, is offered as that partner and used', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const organization = await createFreshOrganization(request, 'capsug');
+  // Known by a longer name, without a VAT ID or bank account: nothing for capture to be sure of.
+  await tableApi(request, organization).create('partner', {
+    code: 'BRINJE',
+    name: 'Orodjarna Brinje Kranj, trgovina in storitve',
+    countryCode: 'SI',
+    isActive: true,
+    bankAccounts: [],
+  });
+  const slip = await upnSlip({
+    amountCents: 48_800,
+    purposeCode: 'SUPP',
+    purpose: 'Plačilo računa 2026-118',
+    dueDate: '15.12.2026',
+    iban: slovenianIban('19100', '40012345'),
+    reference: 'SI002026-118',
+    name: 'Orodjarna Brinje d.o.o.',
+    street: 'Cesta 4',
+    town: '4000 Kranj',
+  });
+  await signIn(page, organization.username, organization.password);
+  const organizationId = organizationIdOf(page);
+
+  await uploadScan(page, organizationId, slip, 'upn.png');
+  const form = page.getByTestId('doc-form');
+  await expect(form.getByRole('textbox', { name: 'Payee IBAN' })).toHaveValue(
+    slovenianIban('19100', '40012345'),
+  );
+  const offer = page.getByTestId('capture-partner');
+  const use = offer.getByRole('button', { name: /BRINJE – Orodjarna Brinje Kranj/ });
+  await expect(use).toBeVisible();
+  await keepScreen(page, testInfo, 'capture-suggestion');
+  await use.click();
+  const partner = form.getByRole('combobox', { name: 'Partner' });
+  await expect(partner).toHaveValue('BRINJE – Orodjarna Brinje Kranj, trgovina in storitve');
+  await page.getByTestId('doc-save').click();
+  await expect(page.getByTestId('undo-snackbar')).toContainText('Changes saved.');
+  await page.reload();
+  await expect(partner).toHaveValue('BRINJE – Orodjarna Brinje Kranj, trgovina in storitve');
 });

@@ -5,7 +5,14 @@ import { slovenianIban } from '../../apps/server/src/db/seed/demo';
 import { planDocuments, type PlanSupplier } from '../../apps/server/src/db/seed/demo-document-plan';
 import { renderInvoice } from '../../apps/server/src/db/seed/demo-invoice-pdf';
 import { profileSuppliers } from '../../apps/server/src/db/seed/profile-suppliers';
-import { scanOf } from '../../apps/server/src/modules/capture/test-scans';
+import {
+  latin2,
+  placeOnPage,
+  qrPng,
+  scanOf,
+  upnText,
+  type UpnPayee,
+} from '../../apps/server/src/modules/capture/test-scans';
 
 /** A Slovenian VAT ID of these seven digits with its check digit (mod 11), or null. */
 function vatIdOf(seven: string): string | null {
@@ -64,4 +71,15 @@ export async function scannedInvoices(supplier: PlanSupplier, count: number) {
       return { invoice, png };
     }),
   );
+}
+
+/** A photographed UPN payment slip: its QR code alone, turned a little, on a light page. */
+export async function upnSlip(payee: UpnPayee): Promise<Buffer> {
+  return placeOnPage(await qrPng(latin2(upnText(payee, { payer: false }))), {
+    width: 900,
+    height: 600,
+    x: 0.5,
+    y: 0.5,
+    degrees: 4,
+  });
 }
