@@ -2,7 +2,7 @@ import { AFRelationship, PDFDocument } from 'pdf-lib';
 import { addDays, planDocuments, type PlannedDocument } from '../../../db/seed/demo-document-plan';
 import { renderInvoice, type Buyer } from '../../../db/seed/demo-invoice-pdf';
 import { profileSuppliers } from '../../../db/seed/profile-suppliers';
-import { fixture } from '../einvoice/test-invoices';
+import { CII_EXAMPLE_VALUES, ESLOG_SAMPLE_VALUES, fixture } from '../einvoice/test-invoices';
 import type { CaptureField } from '../read-main-file';
 import { latin2, pdfWithPicture, qrPng, scanOf, upnText } from '../test-scans';
 import { LAYOUT_STYLES, renderLayout, type Language } from './layouts';
@@ -229,21 +229,7 @@ const compact = (iso: string) => iso.replaceAll('-', '');
 const SAMPLES: Sample[] = [
   {
     file: 'eslog20_constructed_minimal_invoice.xml',
-    values: {
-      supplierName: 'Dobavitelj d.o.o.',
-      vatId: 'SI50223054',
-      iban: 'SI56020170014356205',
-      bic: 'LJBASI2X',
-      invoiceNumber: '2025-000123',
-      issueDate: '2025-03-10',
-      dueDate: '2025-04-09',
-      netAmount: '100.00',
-      vatAmount: '22.00',
-      totalAmount: '122.00',
-      currencyCode: 'EUR',
-      referenceModel: 'SI12',
-      reference: '12345678909',
-    },
+    values: ESLOG_SAMPLE_VALUES,
     vary(xml, v, doc) {
       // One line at 22 %: net, VAT and total of the planned invoice's first line.
       const net = doc.lines[0]?.amount ?? 10_000;
@@ -300,20 +286,7 @@ const SAMPLES: Sample[] = [
   },
   {
     file: 'ubl-tc434-example1.xml',
-    values: {
-      supplierName: 'De Koksmaat',
-      vatId: 'NL8200.98.395.B.01',
-      iban: 'NL57RABO0107307510',
-      invoiceNumber: '12115118',
-      issueDate: '2015-01-09',
-      dueDate: '2015-01-09',
-      netAmount: '229.60',
-      vatAmount: '20.73',
-      totalAmount: '250.33',
-      currencyCode: 'EUR',
-      referenceModel: 'NRC',
-      reference: 'Deb. 10202 / Fact. 12115118',
-    },
+    values: CII_EXAMPLE_VALUES,
     vary: (xml, v) => ({
       xml: xml
         .replace('<cbc:ID>12115118</cbc:ID>', `<cbc:ID>${v.number}</cbc:ID>`)
@@ -325,20 +298,7 @@ const SAMPLES: Sample[] = [
   },
   {
     file: 'CII_example1.xml',
-    values: {
-      supplierName: 'De Koksmaat',
-      vatId: 'NL8200.98.395.B.01',
-      iban: 'NL57RABO0107307510',
-      invoiceNumber: '12115118',
-      issueDate: '2015-01-09',
-      dueDate: '2015-01-09',
-      netAmount: '229.60',
-      vatAmount: '20.73',
-      totalAmount: '250.33',
-      currencyCode: 'EUR',
-      referenceModel: 'NRC',
-      reference: 'Deb. 10202 / Fact. 12115118',
-    },
+    values: CII_EXAMPLE_VALUES,
     vary: (xml, v) => ({
       xml: xml
         .replace('<ram:ID>12115118</ram:ID>', `<ram:ID>${v.number}</ram:ID>`)
