@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
+import { CAPTURED_DOC_FIELDS } from '@listina/contract';
 import { organizationIdOf, signIn } from './support/app';
 import { createFreshOrganization, tableApi } from './support/organization';
 import { newSupplier, scannedInvoices, slovenianIban, upnSlip } from './support/scans';
@@ -6,22 +7,6 @@ import { keepScreen } from './support/screens';
 
 /** OCR takes a few seconds a page here, after the engine starts for the first scan. */
 const CAPTURE_TIMEOUT = 90_000;
-
-/** What the form calls the fields capture fills, by capture's names (capture-api DOC_FIELD_OF). */
-const FORM_FIELD_OF: Record<string, string> = {
-  invoiceNumber: 'number',
-  issueDate: 'issueDate',
-  dueDate: 'dueDate',
-  netAmount: 'netAmount',
-  vatAmount: 'vatAmount',
-  totalAmount: 'totalAmount',
-  currencyCode: 'currencyCode',
-  iban: 'paymentIban',
-  bic: 'paymentBic',
-  referenceModel: 'paymentReferenceModel',
-  reference: 'paymentReference',
-  purposeCode: 'paymentPurposeCode',
-};
 
 interface CapturedDoc {
   key: string;
@@ -67,7 +52,7 @@ async function uploadScan(page: Page, organizationId: string, png: Buffer, name:
 /** The form fields capture read with less confidence than the form trusts (capture-api). */
 function lowConfidenceFields(doc: CapturedDoc) {
   return Object.entries(doc.captureResult?.fields ?? {}).flatMap(([name, found]) => {
-    const field = FORM_FIELD_OF[name];
+    const field = CAPTURED_DOC_FIELDS[name];
     return field && found.confidence < 0.9 ? [field] : [];
   });
 }

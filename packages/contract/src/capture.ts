@@ -53,3 +53,22 @@ export const captureRoutes = {
     response: CaptureCancelResponseSchema,
   }),
 };
+
+/**
+ * The document field each captured field fills, by capture's names (the server's
+ * FILLED_COLUMNS fills their columns; the web flags and highlights them on these fields).
+ */
+export const CAPTURED_DOC_FIELDS: Readonly<Record<string, string>> = {
+  invoiceNumber: 'number',
+  issueDate: 'issueDate',
+  dueDate: 'dueDate',
+  netAmount: 'netAmount',
+  vatAmount: 'vatAmount',
+  totalAmount: 'totalAmount',
+  currencyCode: 'currencyCode',
+  iban: 'paymentIban',
+  bic: 'paymentBic',
+  referenceModel: 'paymentReferenceModel',
+  reference: 'paymentReference',
+  purposeCode: 'paymentPurposeCode',
+};

@@ -1,4 +1,4 @@
-import { captureRoutes, type TableRecord } from '@listina/contract';
+import { CAPTURED_DOC_FIELDS, captureRoutes, type TableRecord } from '@listina/contract';
 import type { Model } from '@listina/forms';
 import { callApi } from '../../api/client';
 
@@ -43,22 +43,6 @@ export function captureErrorOf(record: TableRecord | Model | null | undefined): 
   const error = record?.captureError;
   return typeof error === 'string' && error !== '' ? error : null;
 }
-
-/** The document's fields by the names capture gives them (capture.service FILLED_COLUMNS). */
-const DOC_FIELD_OF: Readonly<Record<string, string>> = {
-  invoiceNumber: 'number',
-  issueDate: 'issueDate',
-  dueDate: 'dueDate',
-  netAmount: 'netAmount',
-  vatAmount: 'vatAmount',
-  totalAmount: 'totalAmount',
-  currencyCode: 'currencyCode',
-  iban: 'paymentIban',
-  bic: 'paymentBic',
-  referenceModel: 'paymentReferenceModel',
-  reference: 'paymentReference',
-  purposeCode: 'paymentPurposeCode',
-};
 
 const AMOUNTS: ReadonlySet<string> = new Set(['netAmount', 'vatAmount', 'totalAmount']);
 const CODES: ReadonlySet<string> = new Set(['paymentIban', 'paymentBic', 'paymentReference']);
@@ -130,15 +114,15 @@ function isSameValue(field: string, found: unknown, current: unknown): boolean {
 export function lowConfidenceFields(captureResult: unknown, model: Model | null): string[] {
   if (!model) return [];
   return Object.entries(foundFieldsOf(captureResult)).flatMap(([name, found]) => {
-    const field = DOC_FIELD_OF[name];
+    const field = CAPTURED_DOC_FIELDS[name];
     if (!field || found.confidence >= LOW_CONFIDENCE) return [];
     return isSameValue(field, found.value, model[field]) ? [field] : [];
   });
 }
 
-/** Capture's name of a document field: the inverse of DOC_FIELD_OF, and the supplier. */
+/** Capture's name of a document field: the inverse of CAPTURED_DOC_FIELDS, and the supplier. */
 const CAPTURE_FIELD_OF: Readonly<Record<string, string>> = {
-  ...Object.fromEntries(Object.entries(DOC_FIELD_OF).map(([name, field]) => [field, name])),
+  ...Object.fromEntries(Object.entries(CAPTURED_DOC_FIELDS).map(([name, field]) => [field, name])),
   customerKey: 'supplierName',
   description: 'description',
 };
