@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import type { AuthToken } from '@listina/contract';
+import type { AuthToken, TableRecord } from '@listina/contract';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { DbHandle } from '../src/db/create-db';
@@ -208,4 +208,24 @@ export async function createWorkflow(
   });
   if (res.statusCode !== 201) throw new Error(`workflow: ${res.statusCode} ${res.body}`);
   return res.json<{ item: { key: string } }>().item.key;
+}
+
+/**
+ * The document once its capture is no longer pending (the worker in the app runs it), or as
+ * it is when `timeoutMs` has passed.
+ */
+export async function captureSettled(
+  t: TestApp,
+  key: string,
+  headers: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<TableRecord> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await t.app.inject({ url: `/api/doc/${key}`, headers });
+    if (res.statusCode !== 200) throw new Error(`reading ${key}: ${res.statusCode} ${res.body}`);
+    const doc = res.json<TableRecord>();
+    if (doc.captureState !== 'pending' || Date.now() > deadline) return doc;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableRecord } from '@listina/contract';
 import {
+  captureSettled,
   createOrganization,
   createTestApp,
   createUser,
@@ -61,15 +62,7 @@ async function upload(content: Buffer, filename: string, type: string) {
   return res.json<{ item: TableRecord }>().item.key;
 }
 
-async function settled(key: string) {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const res = await t.app.inject({ url: `/api/doc/${key}`, headers });
-    const doc = res.json<TableRecord>();
-    if (doc.captureState !== 'pending' || Date.now() > deadline) return doc;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const settled = (key: string) => captureSettled(t, key, headers);
 
 interface Result {
   source: string;

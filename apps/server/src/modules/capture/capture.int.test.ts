@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableRecord } from '@listina/contract';
 import {
+  captureSettled,
   createOrganization,
   createTestApp,
   createUser,
@@ -97,14 +98,7 @@ async function readDoc(key: string) {
   return res.json<TableRecord>();
 }
 
-async function settled(key: string) {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const doc = await readDoc(key);
-    if (doc.captureState !== 'pending' || Date.now() > deadline) return doc;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const settled = (key: string) => captureSettled(t, key, headers, 15_000);
 
 describe('capture of an uploaded invoice', () => {
   it('reads an uploaded invoice at once: empty fields filled from its text layer, the partner found, typed values kept', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableRecord } from '@listina/contract';
 import {
   createDocumentType,
+  captureSettled,
   createOrganization,
   createTestApp,
   createUser,
@@ -89,15 +90,7 @@ async function captured(who: string) {
   });
   expect(res.statusCode, res.body).toBe(201);
   const key = res.json<{ item: TableRecord }>().item.key;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const doc = (
-      await t.app.inject({ url: `/api/doc/${key}`, headers: h[who] })
-    ).json<TableRecord>();
-    if (doc.captureState !== 'pending') return { doc, iban: invoice.iban };
-    if (Date.now() > deadline) throw new Error('capture did not finish');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return { doc: await captureSettled(t, key, h[who] ?? {}, 20_000), iban: invoice.iban };
 }
 
 const fieldOf = (doc: TableRecord, name: string) =>
@@ -181,12 +174,7 @@ describe('partner matching by name', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const key = res.json<{ item: TableRecord }>().item.key;
-    let doc: TableRecord;
-    const deadline = Date.now() + 20_000;
-    do {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      doc = (await t.app.inject({ url: `/api/doc/${key}`, headers })).json<TableRecord>();
-    } while (doc.captureState === 'pending' && Date.now() < deadline);
+    const doc = await captureSettled(t, key, headers, 20_000);
     expect(doc.customerKey).toBe(created.json<{ item: TableRecord }>().item.key);
     expect((doc.captureResult as { partner: { by: string } }).partner.by).toBe('name');
   });
