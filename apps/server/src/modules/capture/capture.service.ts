@@ -13,8 +13,8 @@ import type { BlobStore } from '../../plugins/storage/blob-store';
 import { doc as docEntity } from '../tables/entities/doc';
 import { lockMessage, lockProblems } from '../tables/locks';
 import type { TableScope, TablesService } from '../tables/tables.service';
-import { suggestPartners } from '../tables/partner-suggestions';
 import { applyLearning, rememberCorrections, type Learned } from './learning';
+import { matchPartner } from './partner-match';
 import { createOcrEngine } from './ocr/ocr-engine';
 import {
   readMainFile,
@@ -311,41 +311,3 @@ export function createCaptureService(
   }
 }
 export type CaptureService = ReturnType<typeof createCaptureService>;
-
-/** The organisation's partner named by the document's VAT ID, else by its IBAN. */
-/** A supplier found by name alone: its name and the partner's nearly the same (Dice ≥ 0.85). */
-const NAME_MATCH_SCORE = 0.85;
-
-async function matchPartner(
-  trx: Trx,
-  organizationId: string,
-  fields: CaptureResult['fields'],
-): Promise<CaptureResult['partner']> {
-  const vatId = fields.vatId?.value;
-  if (vatId) {
-    const { rows } = await sql<{ key: string }>`
-      select key from partner where organization_id = ${organizationId}
-        and upper(replace(vat_id, ' ', '')) = ${vatId} and is_active
-      order by id limit 1
-    `.execute(trx);
-    if (rows[0]) return { key: String(rows[0].key), by: 'vatId' };
-  }
-  const iban = fields.iban?.value;
-  if (iban) {
-    const { rows } = await sql<{ key: string }>`
-      select p.key from partner_bank_account a
-      join partner p on p.organization_id = a.organization_id and p.id = a.partner_id
-      where a.organization_id = ${organizationId} and upper(replace(a.code, ' ', '')) = ${iban}
-        and p.is_active
-      order by p.id limit 1
-    `.execute(trx);
-    if (rows[0]) return { key: String(rows[0].key), by: 'iban' };
-  }
-  // Then a name alike enough to be the same company (the suggestions' own measure).
-  const name = fields.supplierName?.value;
-  if (name) {
-    const [best] = await suggestPartners(trx, organizationId, { vatId: '', iban: '', name });
-    if (best && best.score >= NAME_MATCH_SCORE) return { key: best.key, by: 'name' };
-  }
-  return null;
-}
