@@ -127,13 +127,6 @@ export const PreviewInfoSchema = z.object({
 });
 export type PreviewInfo = z.infer<typeof PreviewInfoSchema>;
 
-const IgnoreWarningsQuery = z.strictObject({
-  ignoreWarnings: z
-    .enum(['true', 'false', '1', '0'])
-    .transform((v) => v === 'true' || v === '1')
-    .optional(),
-});
-
 /** spec §7 POST /api/doc/download: keys, param mode. */
 export const DOWNLOAD_MODES = ['original', 'zip', 'pdf'] as const;
 export const DownloadQuerySchema = z.strictObject({
@@ -159,7 +152,7 @@ export const documentFileRoutes = {
       '"json" part holding the document fields. Content is checked by what it is, not its name; ' +
       'a file the organisation already has is a warning naming that document (ignoreWarnings).',
     access: 'organization',
-    query: IgnoreWarningsQuery,
+    query: IgnoreWarningsQuerySchema,
     response: z.object({ item: RecordSchema, undoId: z.string(), preview: PreviewInfoSchema }),
     status: 201,
     upload: { file: UPLOAD_PARTS.main, accept: DOCUMENT_FILE_TYPES },
@@ -169,7 +162,7 @@ export const documentFileRoutes = {
     path: '/api/doc/:id/file/add',
     summary: 'Add a file to a document (multipart "file"; "fileTypeCode" main or attachment).',
     access: 'organization',
-    query: IgnoreWarningsQuery,
+    query: IgnoreWarningsQuerySchema,
     response: PreviewInfoSchema,
     status: 201,
     upload: { file: 'file', accept: DOCUMENT_FILE_TYPES },
@@ -179,7 +172,7 @@ export const documentFileRoutes = {
     path: '/api/doc/:id/file/:fileKey',
     summary: 'Replace a file\'s content (multipart "file"), keeping its place.',
     access: 'organization',
-    query: IgnoreWarningsQuery,
+    query: IgnoreWarningsQuerySchema,
     response: PreviewInfoSchema,
     upload: { file: 'file', accept: DOCUMENT_FILE_TYPES },
   }),
