@@ -12,3 +12,4 @@ export * from './time';
 export * from './colour';
 export * from './timespan';
 export * from './banking';
+export * from './references';

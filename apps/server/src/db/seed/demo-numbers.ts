@@ -1,17 +1,14 @@
+import { si12Reference, siCheckDigit } from '@listina/forms';
 import type { Random } from './demo-random';
 import type { NumberStyle, SupplierProfile } from './demo-suppliers';
 
 /** How the demo suppliers number their invoices, and the payment references they print. */
 
 /**
- * The check digit of a Slovenian reference (ZBS, shared/domain §2.3): weights 2, 3, 4, … from
- * the rightmost digit, K = 11 − (S mod 11), where 10 and 11 give 0.
+ * The check digit of a Slovenian reference (shared/domain §2.3), as the forms package
+ * computes it for the form and the server.
  */
-export function siReferenceCheckDigit(digits: string): number {
-  const sum = [...digits].reverse().reduce((s, d, i) => s + Number(d) * (i + 2), 0);
-  const check = 11 - (sum % 11);
-  return check >= 10 ? 0 : check;
-}
+export const siReferenceCheckDigit = siCheckDigit;
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
@@ -72,7 +69,7 @@ export function paymentReference(
 ) {
   if (model === 'SI12') {
     const digits = `${customerNo}${pad(seq % 1_000_000, 6)}`;
-    return { model: 'SI12' as const, reference: `${digits}${siReferenceCheckDigit(digits)}` };
+    return { model: 'SI12' as const, reference: si12Reference(digits) };
   }
   // SI00: digits and at most two hyphens; the number itself when it is written so.
   const plain = /^\d{1,12}(-\d{1,12}){0,2}$/.test(number);

@@ -1,99 +1,12 @@
-import { REFERENCE_MODELS } from '../../tables/data';
-
 /**
- * A payment reference as written on an invoice, split into the model and the reference the
- * way the UPN form and a payment order hold them (spec: recipientModel, recipientReference):
- * the first four characters, 'SI12' or 'RF18', then the rest, so that model + reference is
- * the reference a pain.001 sends ('SI1212345678909', 'RF18539007547034'). Checked: SI models
- * by the ZBS rules and their mod 11 check digits, RF by ISO 11649 (mod 97-10).
- * shared/domain/PAYMENTS-AND-EINVOICES.md §2.
+ * The payment reference checks live in @listina/forms (references.ts), shared with the
+ * browser form; capture reads them from here.
  */
-
-export interface SplitReference {
-  /** SI00–SI99, RF and its two check digits, or NRC for a reference that is neither. */
-  model: string;
-  /** After the model: '12345678909', '539007547034'; NRC: the text as written. */
-  reference: string;
-}
-
-export const REFERENCE_PROBLEMS = ['format', 'unknownModel', 'checkDigit'] as const;
-export type ReferenceProblem = (typeof REFERENCE_PROBLEMS)[number];
-
-const STRUCTURED = /^(SI\d{2}|RF\d{2})(.*)$/;
-const RF_REFERENCE = /^[0-9A-Z]{1,21}$/;
-
-/** SI and RF references without spaces, upper case; anything else is NRC, as written. */
-export function splitReference(text: string): SplitReference {
-  const compact = text.replace(/\s+/g, '').toUpperCase();
-  const structured = STRUCTURED.exec(compact);
-  if (structured) return { model: structured[1] ?? '', reference: structured[2] ?? '' };
-  return { model: 'NRC', reference: text.trim() };
-}
-
-/** What is wrong with an SI or RF reference, or undefined when it is right (NRC always is). */
-export function checkReference({ model, reference }: SplitReference): ReferenceProblem | undefined {
-  if (model === 'NRC') return undefined;
-  if (/^RF\d{2}$/.test(model)) {
-    if (!RF_REFERENCE.test(reference)) return 'format';
-    return mod97(reference + model) === 1 ? undefined : 'checkDigit';
-  }
-  const structure = REFERENCE_MODELS.find((each) => each.code === model)?.structure;
-  if (structure === undefined) return 'unknownModel';
-  return checkSiReference(model, structure, reference);
-}
-
-/**
- * §2.1: digits and at most two hyphens, not first, last or doubled; at most 20 digits, 22
- * characters, and 12 digits a part (13 in model 12). SI99 has no reference at all.
- */
-function checkSiReference(
-  model: string,
-  structure: string,
-  reference: string,
-): ReferenceProblem | undefined {
-  if (model === 'SI99') return reference === '' ? undefined : 'format';
-  const parts = reference.split('-');
-  const maxPartDigits = model === 'SI12' ? 13 : 12;
-  const isWellFormed =
-    reference.length <= 22 &&
-    parts.length <= 3 &&
-    parts.every((part) => /^\d+$/.test(part) && part.length <= maxPartDigits) &&
-    parts.join('').length <= 20;
-  if (!isWellFormed) return 'format';
-  return checkDigitsMatch(structure, parts);
-}
-
-/**
- * §2.2: '(P1-P2)K-(P3)K' has a check digit over P1 and P2 as the last digit of P2, and one
- * over P3 as its last digit; a part outside brackets has none. Parts under a check digit
- * must be there; a part after them may be left out.
- */
-function checkDigitsMatch(structure: string, parts: string[]): ReferenceProblem | undefined {
-  const partCount = structure.match(/P\d/g)?.length ?? 0;
-  if (parts.length > partCount) return 'format';
-  for (const [, group = ''] of structure.matchAll(/\(([^)]*)\)K/g)) {
-    const indexes = [...group.matchAll(/P(\d)/g)].map(([, n]) => Number(n) - 1);
-    if (indexes.some((index) => index >= parts.length)) return 'format';
-    const digits = indexes.map((index) => parts[index]).join('');
-    if (digits.length < 2) return 'format';
-    if (siCheckDigit(digits.slice(0, -1)) !== Number(digits.slice(-1))) return 'checkDigit';
-  }
-  return undefined;
-}
-
-/** §2.3: weights 2, 3, 4, … from the rightmost digit; K = 11 − (S mod 11), 10 and 11 give 0. */
-export function siCheckDigit(digits: string): number {
-  const sum = [...digits].reverse().reduce((total, digit, i) => total + Number(digit) * (i + 2), 0);
-  const check = 11 - (sum % 11);
-  return check >= 10 ? 0 : check;
-}
-
-/** ISO 7064 MOD 97-10 of letters and digits, letters counting A = 10 … Z = 35. */
-function mod97(text: string): number {
-  const digits = text.replace(/[A-Z]/g, (letter) => String(letter.charCodeAt(0) - 55));
-  let remainder = 0;
-  for (let i = 0; i < digits.length; i += 7) {
-    remainder = Number(String(remainder) + digits.slice(i, i + 7)) % 97;
-  }
-  return remainder;
-}
+export {
+  checkReference,
+  REFERENCE_PROBLEMS,
+  siCheckDigit,
+  splitReference,
+  type ReferenceProblem,
+  type SplitReference,
+} from '@listina/forms';
