@@ -1,0 +1,47 @@
+import { checkPainOrders } from './order-checks';
+import { writePain001 } from './pain001-write';
+import { PaymentsFileError } from './payments-file-error';
+import { checkPain001 } from './schema-check';
+import type { PainFile } from './types';
+
+/**
+ * The pain.001 to hand to a bank: the orders are checked first (every problem at once, as
+ * 'errors.payments.pain001.invalidOrders'), then the written file against the official XSD.
+ * Never returns a file the bank's schema check would refuse.
+ */
+export async function buildCheckedPain001(file: PainFile): Promise<string> {
+  checkFile(file);
+  const problems = checkPainOrders(file.orders);
+  if (problems.length > 0) {
+    throw new PaymentsFileError(
+      'errors.payments.pain001.invalidOrders',
+      [problems.length],
+      problems,
+    );
+  }
+  const xml = writePain001(file);
+  const check = await checkPain001(xml, file.version);
+  if (!check.valid) {
+    // The orders passed their checks, so this is a gap in them or in the writer.
+    throw new PaymentsFileError('errors.payments.pain001.schema', [
+      file.version,
+      check.errors[0] ?? '',
+    ]);
+  }
+  return xml;
+}
+
+/** What the group header needs: the EPC limits on MsgId (35) and InitgPty/Nm (70). */
+function checkFile(file: PainFile): void {
+  if (file.orders.length === 0) throw new PaymentsFileError('errors.payments.pain001.noOrders');
+  if (
+    !/^[^/](?:[^/]|\/(?!\/)){0,33}[^/]$|^[^/]$/.test(file.messageId) ||
+    /\s/.test(file.messageId)
+  ) {
+    throw new PaymentsFileError('errors.payments.pain001.messageId', [file.messageId]);
+  }
+  const name = file.initiatorName.trim();
+  if (name === '' || name.length > 70) {
+    throw new PaymentsFileError('errors.payments.pain001.initiatorName', [70]);
+  }
+}
