@@ -13,3 +13,4 @@ export * from './colour';
 export * from './timespan';
 export * from './banking';
 export * from './references';
+export * from './sepa-text';
