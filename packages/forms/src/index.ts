@@ -14,3 +14,4 @@ export * from './timespan';
 export * from './banking';
 export * from './references';
 export * from './sepa-text';
+export * from './domain-checks';

@@ -4,6 +4,7 @@
  * misspelt property in an entity definition fails at parse time instead of being ignored.
  */
 import { z } from 'zod';
+import { DOMAIN_CHECKS } from './domain-checks';
 import { compileExpression, ExpressionError } from './expressions';
 
 /** spec §3 field dataType. */
@@ -105,7 +106,10 @@ export const ReferencesSchema = z.strictObject({
 });
 export type References = z.infer<typeof ReferencesSchema>;
 
-/** spec §5 rules of a field, run in this order: sameAs, min, max, range, required, requiredIf, regex. */
+/**
+ * spec §5 rules of a field, run in this order: sameAs, min, max, range, required, requiredIf,
+ * regex; then check, a named domain check (domain-checks.ts).
+ */
 export const ValidationRuleSchema = z.strictObject({
   /** Name of a field (in the same model or grid row) this one must equal. */
   sameAs: z.string().min(1).optional(),
@@ -130,6 +134,8 @@ export const ValidationRuleSchema = z.strictObject({
       path: ['pattern'],
     })
     .optional(),
+  /** A payment-order check by name (IBAN, reference, amount …), run after regex. */
+  check: z.enum(DOMAIN_CHECKS).optional(),
 });
 export type ValidationRule = z.infer<typeof ValidationRuleSchema>;
 

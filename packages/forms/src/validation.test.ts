@@ -16,7 +16,7 @@ const issue = (code: string, parameters: (string | number)[] = [], path = 'value
 ];
 
 describe('validateField (spec §5 rules)', () => {
-  it('keeps the spec order', () => {
+  it('keeps the spec order, then the domain check', () => {
     expect(VALIDATION_RULE_ORDER).toEqual([
       'sameAs',
       'min',
@@ -25,6 +25,7 @@ describe('validateField (spec §5 rules)', () => {
       'required',
       'requiredIf',
       'regex',
+      'check',
     ]);
   });
 
@@ -116,6 +117,39 @@ describe('validateField (spec §5 rules)', () => {
     expect(validateField(all, { value: '50', other: '50' })).toEqual(issue('m'));
   });
 
+  it('check: runs the domain check after regex, on a value that is there', () => {
+    const iban = field({
+      name: 'value',
+      validation: {
+        required: true,
+        regex: { pattern: '^[A-Za-z]{2}', message: 'iban.country' },
+        check: 'iban',
+      },
+    });
+    expect(validateField(iban, { value: '' })).toEqual(issue('validation.required'));
+    expect(validateField(iban, { value: '56 1910' })).toEqual(issue('iban.country'));
+    expect(validateField(iban, { value: 'SI56 1910 0000 0123 439' })).toEqual(
+      issue('validation.iban.checksum'),
+    );
+    expect(validateField(iban, { value: 'SI56 1910 0000 0123 438' })).toEqual([]);
+    const optional = field({ name: 'value', validation: { check: 'paymentAmount' } });
+    for (const value of [undefined, null, '', '  ']) {
+      expect(validateField(optional, { value }), JSON.stringify(value)).toEqual([]);
+    }
+    expect(validateField(optional, { value: '0' })).toEqual(issue('validation.amount.notPositive'));
+  });
+
+  it('check: judges dates against the given today, by default the local date', () => {
+    const due = field({ name: 'value', validation: { check: 'notPast' } });
+    const today = { today: '2026-11-24' };
+    expect(validateField(due, { value: '2026-11-23' }, 'value', undefined, today)).toEqual(
+      issue('validation.date.past'),
+    );
+    expect(validateField(due, { value: '2026-11-24' }, 'value', undefined, today)).toEqual([]);
+    expect(validateField(due, { value: '2000-01-01' })).toEqual(issue('validation.date.past'));
+    expect(validateField(due, { value: '2999-01-01' })).toEqual([]);
+  });
+
   it('checks maxLength last, counting characters as PostgreSQL does', () => {
     const code = field({ name: 'value', maxLength: 3, validation: { required: true } });
     expect(validateField(code, { value: 'ABCD' })).toEqual(issue('validation.tooLong', [3]));
@@ -204,6 +238,58 @@ describe('validateModel', () => {
       { code: 'validation.required', parameters: [], field: 'orders' },
     ]);
     expect(validateModel(strict, { orders: [{ amount: '1.00' }] })).toEqual([]);
+  });
+
+  it('runs domain checks only on visible fields, in grid rows too, with the given today', () => {
+    const orders = SchemaSchema.parse({
+      id: 'payPackage',
+      fields: [
+        { name: 'executionDate', validation: { check: 'notPast' } },
+        { name: 'note', visible: 'hasNote', validation: { check: 'sepaText' } },
+        {
+          name: 'orders',
+          inputType: 'grid',
+          schema: {
+            id: 'payOrder',
+            fields: [
+              { name: 'amount', validation: { required: true, check: 'paymentAmount' } },
+              { name: 'currencyCode', validation: { check: 'sepaCurrency' } },
+              { name: 'executionDate', validation: { check: 'notPast' } },
+            ],
+          },
+        },
+      ],
+    });
+    const model = {
+      executionDate: '2026-11-23',
+      hasNote: false,
+      note: 'A & B',
+      orders: [
+        { amount: '12.50', currencyCode: 'EUR', paymentType: 'SEPA_SI' },
+        { amount: '12.505', currencyCode: 'USD', paymentType: 'SEPA', executionDate: '2026-11-24' },
+        { amount: '-1', currencyCode: 'USD', paymentType: 'SWIFT', markForDelete: true },
+      ],
+    };
+    expect(validateModel(orders, model, { today: '2026-11-24' })).toEqual([
+      { code: 'validation.date.past', parameters: [], field: 'executionDate' },
+      { code: 'validation.amount.decimals', parameters: [], field: 'orders.1.amount' },
+      { code: 'validation.currency.sepaEur', parameters: [], field: 'orders.1.currencyCode' },
+    ]);
+    expect(validateModel(orders, { ...model, hasNote: true }, { today: '2026-11-23' })).toEqual([
+      { code: 'validation.sepaText', parameters: ['&'], field: 'note' },
+      { code: 'validation.amount.decimals', parameters: [], field: 'orders.1.amount' },
+      { code: 'validation.currency.sepaEur', parameters: [], field: 'orders.1.currencyCode' },
+    ]);
+  });
+
+  it('prefixes paths with the given prefix', () => {
+    const schema = SchemaSchema.parse({
+      id: 'row',
+      fields: [{ name: 'code', validation: { required: true } }],
+    });
+    expect(validateModel(schema, {}, { prefix: 'rows.3.' })).toEqual([
+      { code: 'validation.required', parameters: [], field: 'rows.3.code' },
+    ]);
   });
 
   it('ignores a grid whose schema condition does not hold', () => {

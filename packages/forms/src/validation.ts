@@ -5,9 +5,12 @@
  * carries at most one message, the one a form shows under it; maxLength is checked last.
  * min, max, range and regex judge only a value that is there: an empty field is the business
  * of required and requiredIf. Hidden fields (visible false) are not validated: a field the
- * user cannot see cannot block a save.
+ * user cannot see cannot block a save. After regex runs the field's domain check (check:
+ * 'iban', 'paymentReference' …), on a value that is there, like regex.
  */
+import { toIsoDate } from './date';
 import { compareDecimal, toDecimalString } from './decimal-math';
+import { runDomainCheck } from './domain-checks';
 import { evaluateCondition } from './expressions';
 import { getValue, isFieldVisible, type Model } from './fields';
 import type { Message } from './messages';
@@ -19,7 +22,7 @@ export interface ValidationIssue extends Message {
   field: string;
 }
 
-/** spec §5 order. */
+/** spec §5 order, then the domain check. */
 export const VALIDATION_RULE_ORDER = [
   'sameAs',
   'min',
@@ -28,10 +31,23 @@ export const VALIDATION_RULE_ORDER = [
   'required',
   'requiredIf',
   'regex',
+  'check',
 ] as const;
 export type ValidationRuleName = (typeof VALIDATION_RULE_ORDER)[number];
 
-type RuleCheck = (value: unknown, rule: ValidationRule, model: Model) => Message | undefined;
+export interface ValidationOptions {
+  /** Today as yyyy-mm-dd, for checks such as notPast; default the local date. */
+  today?: string;
+  /** Prepended to field paths ('orders.2.'). */
+  prefix?: string;
+}
+
+type RuleCheck = (
+  value: unknown,
+  rule: ValidationRule,
+  model: Model,
+  today: string,
+) => Message | undefined;
 
 /** Empty: undefined, null, a blank string or an empty array. false and 0 are values. */
 export function isEmptyValue(value: unknown): boolean {
@@ -111,6 +127,10 @@ const CHECKS: Record<ValidationRuleName, RuleCheck> = {
       ? undefined
       : { code: regex.message, parameters: [] };
   },
+  check: (value, { check }, model, today) =>
+    check === undefined || isEmptyValue(value)
+      ? undefined
+      : runDomainCheck(check, value, model, today),
 };
 
 function checkMaxLength(field: Field, value: unknown): Message | undefined {
@@ -121,29 +141,37 @@ function checkMaxLength(field: Field, value: unknown): Message | undefined {
     : undefined;
 }
 
-function firstFailure(field: Field, value: unknown, model: Model): Message | undefined {
+function firstFailure(
+  field: Field,
+  value: unknown,
+  model: Model,
+  today: string,
+): Message | undefined {
   const rule = field.validation;
   if (rule) {
     for (const name of VALIDATION_RULE_ORDER) {
       if (rule[name] === undefined) continue;
-      const failure = CHECKS[name](value, rule, model);
+      const failure = CHECKS[name](value, rule, model, today);
       if (failure) return failure;
     }
   }
   return checkMaxLength(field, value);
 }
 
+const todayOf = (options: ValidationOptions): string => options.today ?? toIsoDate(new Date());
+
 /**
- * The field's first failing rule (spec §5 order, then maxLength), as zero or one issue.
- * `value` defaults to the field's value in the model.
+ * The field's first failing rule (spec §5 order, the domain check, then maxLength), as zero or
+ * one issue. `value` defaults to the field's value in the model.
  */
 export function validateField(
   field: Field,
   model: Model,
   path: string = field.name,
   value: unknown = getValue(model, field.name),
+  options: ValidationOptions = {},
 ): ValidationIssue[] {
-  const failure = firstFailure(field, value, model);
+  const failure = firstFailure(field, value, model, todayOf(options));
   return failure ? [{ ...failure, field: path }] : [];
 }
 
@@ -156,6 +184,7 @@ function validateGrid(
   rowSchema: Schema,
   model: Model,
   path: string,
+  today: string,
 ): ValidationIssue[] {
   // spec §3: a schema's condition decides whether it applies; here, over the parent model.
   if (!evaluateCondition(rowSchema.condition, model)) return [];
@@ -163,29 +192,34 @@ function validateGrid(
   const rows: unknown[] = Array.isArray(value) ? value : [];
   // spec §4: rows marked for delete are removed on save, so they are neither checked nor counted.
   const liveRows = rows.filter((row) => !isMarkedForDelete(row));
-  const own = validateField(field, model, path, liveRows);
+  const own = validateField(field, model, path, liveRows, { today });
   if (own.length === 0 && rowSchema.allowEmptyArray === false && liveRows.length === 0) {
     own.push({ ...REQUIRED, field: path });
   }
   const rowIssues = rows.flatMap((row, index) =>
     isMarkedForDelete(row) || typeof row !== 'object' || row === null || Array.isArray(row)
       ? []
-      : validateModel(rowSchema, row as Model, `${path}.${index}.`),
+      : validateModel(rowSchema, row as Model, { today, prefix: `${path}.${index}.` }),
   );
   return [...own, ...rowIssues];
 }
 
 /**
  * Every issue of a model against its schema: each visible field, then each grid row that is not
- * marked for delete (validated against the grid's schema, with the row as its model). `prefix`
- * is prepended to field paths.
+ * marked for delete (validated against the grid's schema, with the row as its model).
  */
-export function validateModel(schema: Schema, model: Model, prefix = ''): ValidationIssue[] {
+export function validateModel(
+  schema: Schema,
+  model: Model,
+  options: ValidationOptions = {},
+): ValidationIssue[] {
+  const today = todayOf(options);
+  const prefix = options.prefix ?? '';
   return schema.fields.flatMap((field) => {
     if (!isFieldVisible(field, model)) return [];
     const path = `${prefix}${field.name}`;
     return field.schema
-      ? validateGrid(field, field.schema, model, path)
-      : validateField(field, model, path);
+      ? validateGrid(field, field.schema, model, path, today)
+      : validateField(field, model, path, undefined, { today });
   });
 }

@@ -1,0 +1,207 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DOMAIN_CHECK_CODES,
+  DOMAIN_CHECK_FUNCTIONS,
+  DOMAIN_CHECKS,
+  runDomainCheck,
+  type DomainCheckName,
+} from './domain-checks';
+import type { Model } from './fields';
+import { ValidationRuleSchema } from './schema';
+
+const TODAY = '2026-11-24';
+
+const check = (name: DomainCheckName, value: unknown, model: Model = {}) =>
+  runDomainCheck(name, value, model, TODAY);
+
+const codes: readonly string[] = DOMAIN_CHECK_CODES;
+
+/** The message a check gives; its code must be one DOMAIN_CHECK_CODES lists for translation. */
+const failure = (code: string, ...parameters: (string | number)[]) => {
+  expect(codes).toContain(code);
+  return { code, parameters };
+};
+
+describe('domain checks', () => {
+  it('has a function for every check a validation rule may name', () => {
+    expect(Object.keys(DOMAIN_CHECK_FUNCTIONS).sort()).toEqual([...DOMAIN_CHECKS].sort());
+    expect(ValidationRuleSchema.parse({ check: 'iban' })).toEqual({ check: 'iban' });
+    expect(ValidationRuleSchema.safeParse({ check: 'isbn' }).success).toBe(false);
+  });
+});
+
+describe('iban', () => {
+  it('accepts an IBAN with or without spaces, in any case', () => {
+    expect(check('iban', 'SI56191000000123438')).toBeUndefined();
+    expect(check('iban', 'si56 1910 0000 0123 438')).toBeUndefined();
+    expect(check('iban', 'DE89 3704 0044 0532 0130 00')).toBeUndefined();
+  });
+
+  it('names what is wrong', () => {
+    expect(check('iban', '1910000000123438')).toEqual(failure('validation.iban.format'));
+    expect(check('iban', 'XX56191000000123438')).toEqual(failure('validation.iban.country'));
+    expect(check('iban', 'SI5619100000012343')).toEqual(failure('validation.iban.length'));
+    expect(check('iban', 'SI56191000000123439')).toEqual(failure('validation.iban.checksum'));
+    expect(check('iban', { iban: 'SI56' })).toEqual(failure('validation.iban.format'));
+  });
+});
+
+describe('bic', () => {
+  it('accepts 8 and 11 character BICs, in any case', () => {
+    expect(check('bic', 'LJBASI2X')).toBeUndefined();
+    expect(check('bic', 'ljbasi2xxxx')).toBeUndefined();
+  });
+
+  it('refuses malformed and test BICs', () => {
+    expect(check('bic', 'LJBASI2')).toEqual(failure('validation.bic.format'));
+    expect(check('bic', 'LJBA SI 2X 12')).toEqual(failure('validation.bic.format'));
+    expect(check('bic', 'LJBASI20')).toEqual(failure('validation.bic.test'));
+  });
+});
+
+describe('paymentReference', () => {
+  const si = (recipientModel: string): Model => ({ recipientReferenceType: 'SI', recipientModel });
+  const rf: Model = { recipientReferenceType: 'RF', recipientModel: '' };
+  const nrc: Model = { recipientReferenceType: 'NRC', recipientModel: '' };
+
+  it('SI: checks the reference by its model', () => {
+    expect(check('paymentReference', '12345678909', si('SI12'))).toBeUndefined();
+    expect(check('paymentReference', '1236-17-345679', si('SI08'))).toBeUndefined();
+    expect(check('paymentReference', '19-1235-84503', si('si05'))).toBeUndefined();
+    expect(check('paymentReference', '12 3', si('SI00'))).toBeUndefined();
+    expect(check('paymentReference', '12-34-5678', si('SI01'))).toEqual(
+      failure('validation.reference.checkDigit'),
+    );
+    expect(check('paymentReference', '1-2-3-4', si('SI00'))).toEqual(
+      failure('validation.reference.format'),
+    );
+  });
+
+  it('SI: needs a known model, and SI99 has no reference', () => {
+    expect(check('paymentReference', '123', si(''))).toEqual(
+      failure('validation.reference.modelRequired'),
+    );
+    expect(check('paymentReference', '123', { recipientReferenceType: 'SI' })).toEqual(
+      failure('validation.reference.modelRequired'),
+    );
+    expect(check('paymentReference', '123', si('SI13'))).toEqual(
+      failure('validation.reference.unknownModel'),
+    );
+    expect(check('paymentReference', '123', si('RF18'))).toEqual(
+      failure('validation.reference.unknownModel'),
+    );
+    expect(check('paymentReference', '123', si('SI99'))).toEqual(
+      failure('validation.reference.format'),
+    );
+  });
+
+  it('RF: checks the whole reference by ISO 11649', () => {
+    expect(check('paymentReference', 'RF18539007547034', rf)).toBeUndefined();
+    expect(check('paymentReference', 'rf18 5390 0754 70y', rf)).toBeUndefined();
+    expect(check('paymentReference', 'RF17539007547034', rf)).toEqual(
+      failure('validation.reference.checkDigit'),
+    );
+    expect(check('paymentReference', '539007547034', rf)).toEqual(
+      failure('validation.reference.format'),
+    );
+    expect(check('paymentReference', 'RF18', rf)).toEqual(failure('validation.reference.format'));
+  });
+
+  it('NRC: SEPA text of up to 140 characters', () => {
+    expect(check('paymentReference', 'Račun 2025/17, št. 4', nrc)).toBeUndefined();
+    expect(check('paymentReference', 'x'.repeat(140), nrc)).toBeUndefined();
+    expect(check('paymentReference', 'x'.repeat(141), nrc)).toEqual(
+      failure('validation.tooLong', 140),
+    );
+    expect(check('paymentReference', 'Invoice #17', nrc)).toEqual(
+      failure('validation.sepaText', '#'),
+    );
+  });
+
+  it('without a type, goes by the model and the reference', () => {
+    expect(check('paymentReference', '12345678909', { recipientModel: 'SI12' })).toBeUndefined();
+    expect(check('paymentReference', '12345678908', { recipientModel: 'SI12' })).toEqual(
+      failure('validation.reference.checkDigit'),
+    );
+    expect(check('paymentReference', 'RF18539007547034')).toBeUndefined();
+    expect(check('paymentReference', 'Invoice 17')).toBeUndefined();
+  });
+});
+
+describe('sepaText', () => {
+  it('accepts the EPC set and Slovenian letters', () => {
+    expect(check('sepaText', "Plačilo računa 2025-17 (del 1/2), d.o.o. + 'Žito'")).toBeUndefined();
+    expect(check('sepaText', 17)).toBeUndefined();
+  });
+
+  it('names the first character a bank would refuse', () => {
+    expect(check('sepaText', 'Müller & Söhne')).toEqual(failure('validation.sepaText', 'ü'));
+    expect(check('sepaText', 'R&D')).toEqual(failure('validation.sepaText', '&'));
+  });
+});
+
+describe('paymentAmount', () => {
+  it('accepts positive amounts with at most 2 decimals, as text or numbers', () => {
+    for (const amount of ['12.50', '0.01', '12.500', '1000000', 12.5, 3]) {
+      expect(check('paymentAmount', amount), String(amount)).toBeUndefined();
+    }
+  });
+
+  it('refuses zero and negative amounts', () => {
+    for (const amount of ['0', '0.00', '-5', -0.01, 0]) {
+      expect(check('paymentAmount', amount), String(amount)).toEqual(
+        failure('validation.amount.notPositive'),
+      );
+    }
+  });
+
+  it('refuses more than 2 decimals', () => {
+    expect(check('paymentAmount', '12.505')).toEqual(failure('validation.amount.decimals'));
+    expect(check('paymentAmount', 0.001)).toEqual(failure('validation.amount.decimals'));
+  });
+
+  it('refuses what is not an amount', () => {
+    for (const amount of ['12,50', 'abc', '1e5', true]) {
+      expect(check('paymentAmount', amount), String(amount)).toEqual(
+        failure('validation.amount.format'),
+      );
+    }
+  });
+});
+
+describe('sepaCurrency', () => {
+  it('requires euros for SEPA and SEPA_SI payments', () => {
+    expect(check('sepaCurrency', 'EUR', { paymentType: 'SEPA_SI' })).toBeUndefined();
+    expect(check('sepaCurrency', 'eur', { paymentType: 'SEPA' })).toBeUndefined();
+    expect(check('sepaCurrency', 'USD', { paymentType: 'SEPA_SI' })).toEqual(
+      failure('validation.currency.sepaEur'),
+    );
+    expect(check('sepaCurrency', 'CHF', { paymentType: 'SEPA' })).toEqual(
+      failure('validation.currency.sepaEur'),
+    );
+  });
+
+  it('allows any currency for other payment types', () => {
+    expect(check('sepaCurrency', 'USD', { paymentType: 'SWIFT' })).toBeUndefined();
+    expect(check('sepaCurrency', 'USD')).toBeUndefined();
+  });
+});
+
+describe('notPast', () => {
+  it('accepts today and later', () => {
+    expect(check('notPast', TODAY)).toBeUndefined();
+    expect(check('notPast', '2026-11-25')).toBeUndefined();
+    expect(check('notPast', '2027-01-01')).toBeUndefined();
+  });
+
+  it('refuses a date before today', () => {
+    expect(check('notPast', '2026-11-23')).toEqual(failure('validation.date.past'));
+    expect(check('notPast', '2025-12-31')).toEqual(failure('validation.date.past'));
+  });
+
+  it('refuses what is not an ISO date', () => {
+    for (const date of ['24.11.2026', '2026-02-30', 20261124]) {
+      expect(check('notPast', date), String(date)).toEqual(failure('validation.date.format'));
+    }
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * Payment-order checks a schema field names in its validation rule (`check: 'iban'`), run by
+ * validateModel after the spec §5 rules, so the browser form and the server's save judge a
+ * value alike (../shared/domain/PAYMENTS-AND-EINVOICES.md §1.4, §2, §4). A check sees only a
+ * value that is there: an empty field is the business of required and requiredIf. Values are
+ * judged as the server stores them: IBAN, BIC and codes without spaces, in upper case.
+ */
+import { checkBic, checkIban, compactCode } from './banking';
+import { isIsoDate } from './date';
+import { compareDecimal, hasMorePlaces, toDecimalString } from './decimal-math';
+import type { Model } from './fields';
+import type { Message } from './messages';
+import { checkReference, splitReference, type ReferenceProblem } from './references';
+import { checkSepaText } from './sepa-text';
+
+export const DOMAIN_CHECKS = [
+  'iban',
+  'bic',
+  'paymentReference',
+  'sepaText',
+  'paymentAmount',
+  'sepaCurrency',
+  'notPast',
+] as const;
+export type DomainCheckName = (typeof DOMAIN_CHECKS)[number];
+
+/** A check of a non-empty value; `today` is the caller's local date, yyyy-mm-dd. */
+export type DomainCheck = (value: unknown, model: Model, today: string) => Message | undefined;
+
+/** Payment types whose orders go as SEPA credit transfers, in euros only (§1.5). */
+export const SEPA_PAYMENT_TYPES: readonly string[] = ['SEPA_SI', 'SEPA'];
+
+/** §1.5: an unstructured (NRC) reference is free text of up to 140 characters. */
+export const NRC_REFERENCE_MAX_LENGTH = 140;
+
+/** Every message code a domain check gives: translation keys of the server's catalogue. */
+export const DOMAIN_CHECK_CODES = [
+  'validation.iban.format',
+  'validation.iban.country',
+  'validation.iban.length',
+  'validation.iban.checksum',
+  'validation.bic.format',
+  'validation.bic.test',
+  'validation.reference.format',
+  'validation.reference.unknownModel',
+  'validation.reference.checkDigit',
+  'validation.reference.modelRequired',
+  'validation.tooLong',
+  'validation.sepaText',
+  'validation.amount.format',
+  'validation.amount.notPositive',
+  'validation.amount.decimals',
+  'validation.currency.sepaEur',
+  'validation.date.format',
+  'validation.date.past',
+] as const;
+
+const message = (code: string, ...parameters: (string | number)[]): Message => ({
+  code,
+  parameters,
+});
+
+/** Text of a text or number value; undefined for anything else. */
+function textOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  return typeof value === 'number' ? String(value) : undefined;
+}
+
+const compactText = (value: unknown): string => String(compactCode(textOf(value) ?? ''));
+
+function checkIbanValue(value: unknown): Message | undefined {
+  const problem = checkIban(compactText(value));
+  return problem && message(`validation.iban.${problem}`);
+}
+
+function checkBicValue(value: unknown): Message | undefined {
+  const problem = checkBic(compactText(value));
+  return problem && message(`validation.bic.${problem}`);
+}
+
+function checkSepaTextValue(value: unknown): Message | undefined {
+  const character = checkSepaText(textOf(value) ?? '');
+  return character === undefined ? undefined : message('validation.sepaText', character);
+}
+
+const referenceMessage = (problem: ReferenceProblem | undefined): Message | undefined =>
+  problem && message(`validation.reference.${problem}`);
+
+/**
+ * The reference field of a payment order, read with the order's recipientReferenceType and
+ * recipientModel (spec: Payment order). SI: the model SI00–SI99 and the reference checked by
+ * it (SI99 has none); RF: the whole 'RF18539007547034' by ISO 11649; NRC: SEPA text of up to
+ * 140 characters. Without a type, the model and reference say which they are.
+ */
+function checkPaymentReference(value: unknown, model: Model): Message | undefined {
+  const text = textOf(value);
+  if (text === undefined) return message('validation.reference.format');
+  const referenceModel = compactText(model.recipientModel);
+  switch (compactText(model.recipientReferenceType)) {
+    case 'SI': {
+      if (referenceModel === '') return message('validation.reference.modelRequired');
+      if (!/^SI\d{2}$/.test(referenceModel)) return message('validation.reference.unknownModel');
+      const reference = text.replace(/\s+/g, '');
+      return referenceMessage(checkReference({ model: referenceModel, reference }));
+    }
+    case 'RF': {
+      const split = splitReference(text);
+      if (!split.model.startsWith('RF')) return message('validation.reference.format');
+      return referenceMessage(checkReference(split));
+    }
+    case 'NRC':
+      if ([...text].length > NRC_REFERENCE_MAX_LENGTH) {
+        return message('validation.tooLong', NRC_REFERENCE_MAX_LENGTH);
+      }
+      return checkSepaTextValue(text);
+    default:
+      return referenceMessage(checkReference(splitReference(`${referenceModel}${text}`)));
+  }
+}
+
+/** More than 0 with at most 2 decimals; amounts come as decimal strings ('12.50') or numbers. */
+function checkPaymentAmount(value: unknown): Message | undefined {
+  const amount =
+    typeof value === 'string' || typeof value === 'number' ? toDecimalString(value) : undefined;
+  if (amount === undefined) return message('validation.amount.format');
+  if ((compareDecimal(amount, '0') ?? 0) <= 0) return message('validation.amount.notPositive');
+  return hasMorePlaces(amount, 2) ? message('validation.amount.decimals') : undefined;
+}
+
+function checkSepaCurrency(value: unknown, model: Model): Message | undefined {
+  const paymentType = textOf(model.paymentType) ?? '';
+  if (!SEPA_PAYMENT_TYPES.includes(paymentType)) return undefined;
+  return compactText(value) === 'EUR' ? undefined : message('validation.currency.sepaEur');
+}
+
+/** A date, yyyy-mm-dd, not before today (ISO dates sort as text). */
+function checkNotPast(value: unknown, _model: Model, today: string): Message | undefined {
+  if (typeof value !== 'string' || !isIsoDate(value)) return message('validation.date.format');
+  return value < today ? message('validation.date.past') : undefined;
+}
+
+export const DOMAIN_CHECK_FUNCTIONS: Readonly<Record<DomainCheckName, DomainCheck>> = {
+  iban: checkIbanValue,
+  bic: checkBicValue,
+  paymentReference: checkPaymentReference,
+  sepaText: checkSepaTextValue,
+  paymentAmount: checkPaymentAmount,
+  sepaCurrency: checkSepaCurrency,
+  notPast: checkNotPast,
+};
+
+/** Runs the named check on a non-empty value. */
+export function runDomainCheck(
+  name: DomainCheckName,
+  value: unknown,
+  model: Model,
+  today: string,
+): Message | undefined {
+  return DOMAIN_CHECK_FUNCTIONS[name](value, model, today);
+}
