@@ -14,7 +14,7 @@ export const PAYMENTS_FILE_ERROR_CODES = [
   'errors.payments.xml.tooDeep',
   /** Not well-formed XML: [line, parser message]. */
   'errors.payments.xml.malformed',
-  /** Bytes that are not text in the declared (or default UTF-8) encoding: [encoding, byte offset]. */
+  /** Bytes that are not text in the declared (or default UTF-8) encoding: [encoding, line]. */
   'errors.payments.xml.encoding',
   /** An encoding that is not read: [encoding]. */
   'errors.payments.xml.unknownEncoding',
@@ -34,6 +34,8 @@ export const PAYMENTS_FILE_ERROR_CODES = [
   'errors.payments.pain001.invalidOrders',
   /** The written file fails the official XSD: [version, first error]. */
   'errors.payments.pain001.schema',
+  /** A camt file that fails its official XSD: [version, first error]. */
+  'errors.payments.camt.schema',
 ] as const;
 
 export type PaymentsFileErrorCode = (typeof PAYMENTS_FILE_ERROR_CODES)[number];
