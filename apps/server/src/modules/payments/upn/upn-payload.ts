@@ -105,7 +105,11 @@ export function upnFields(data: UpnData): UpnFields {
 
 /** The bytes of the UPN QR code for a payment: fields 1–20, each ending in LF, ISO 8859-2. */
 export function upnPayload(data: UpnData): Uint8Array {
-  const fields = upnFields(data);
+  return upnPayloadOf(upnFields(data));
+}
+
+/** The bytes of fields already checked by upnFields. */
+export function upnPayloadOf(fields: UpnFields): Uint8Array {
   const text = [...UPN_FIELDS.map(([name]) => fields[name]), fields.controlLength]
     .map((field) => `${field}\n`)
     .join('');
