@@ -30,20 +30,21 @@ const ALIGNMENT = [6, 26, 48, 70];
 const EC_LEVEL_M = 0b00;
 const ECI_ISO_8859_2 = 4;
 
-export function upnQrMatrix(payload: Uint8Array): QrMatrix {
+/**
+ * The symbol for `payload` (upnPayload's bytes). The data mask is the one of the eight with
+ * the lowest penalty (7.8.3), unless `mask` names one.
+ */
+export function upnQrMatrix(payload: Uint8Array, { mask }: { mask?: number } = {}): QrMatrix {
   const codewords = interleave(dataCodewords(payload));
   const grid = new Grid();
   grid.drawFunctionPatterns();
   grid.drawCodewords(codewords);
-  let best: { mask: number; rows: boolean[][]; penalty: number } | undefined;
-  for (let mask = 0; mask < 8; mask++) {
-    const rows = grid.masked(mask);
-    const penalty = penaltyOf(rows);
-    if (!best || penalty < best.penalty) best = { mask, rows, penalty };
-  }
-  // Eight candidates were scored: best is set.
-  const { mask, rows } = best as NonNullable<typeof best>;
-  return { size: SIZE, rows, mask };
+  const candidates = mask === undefined ? [0, 1, 2, 3, 4, 5, 6, 7] : [mask];
+  const symbols = candidates.map((each) => ({ mask: each, rows: grid.masked(each) }));
+  const penalties = symbols.map(({ rows }) => (symbols.length > 1 ? penaltyOf(rows) : 0));
+  const best = symbols[penalties.indexOf(Math.min(...penalties))];
+  if (!best) throw new Error(`No QR data mask ${String(mask)}`);
+  return { size: SIZE, ...best };
 }
 
 /** 7.4: ECI 4, byte mode with a 16-bit count (versions 10–40), terminator, pad codewords. */
@@ -226,7 +227,8 @@ class Grid {
 
   /** The symbol with `mask` applied to the data modules and its format information drawn. */
   masked(mask: number): boolean[][] {
-    const isMasked = MASKS[mask] ?? (() => false);
+    const isMasked = MASKS[mask];
+    if (!isMasked) throw new Error(`No QR data mask ${mask}`);
     const copy = new Grid();
     this.rows.forEach((row, y) =>
       row.forEach((isDark, x) => {
