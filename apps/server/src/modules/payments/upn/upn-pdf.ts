@@ -52,10 +52,8 @@ const RECEIPT_WIDTH = 60;
 const QR = { x: 65, y: 12, size: 38 };
 
 const require = createRequire(import.meta.url);
-const fonts = {
-  regular: () => readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
-  bold: () => readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
-};
+const dejavu = (file: string) => readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`));
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
 
 export async function upnFormPdf(data: UpnData): Promise<Buffer> {
   const fields = upnFields(data);
@@ -71,8 +69,9 @@ export async function upnFormPdf(data: UpnData): Promise<Buffer> {
     doc.on('end', resolve);
     doc.on('error', reject);
   });
-  doc.registerFont('regular', fonts.regular());
-  doc.registerFont('bold', fonts.bold());
+  fonts ??= { regular: dejavu('DejaVuSans.ttf'), bold: dejavu('DejaVuSans-Bold.ttf') };
+  doc.registerFont('regular', fonts.regular);
+  doc.registerFont('bold', fonts.bold);
   const slip = new Slip(doc);
   slip.frame();
   slip.receipt(fields);

@@ -15,7 +15,7 @@ export interface QrMatrix {
   size: number;
   /** rows[y][x]: true for a dark module. */
   rows: boolean[][];
-  /** The data mask chosen (0–7), the one with the lowest penalty. */
+  /** The data mask (0–7): the one with the lowest penalty, unless one was named. */
   mask: number;
 }
 
