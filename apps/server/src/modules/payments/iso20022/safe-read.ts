@@ -1,12 +1,13 @@
-import { EInvoiceError } from '../../capture/einvoice/einvoice-error';
-import { parseXmlTree, type XmlElement } from '../../capture/einvoice/safe-xml';
+import type { XmlElement } from '../../capture/einvoice/safe-xml';
 import { PaymentsFileError } from './payments-file-error';
+import { parseXmlTree } from './xml-tree';
 
 /**
  * Untrusted payments XML (a pain.001 to import, a bank's camt) to an element tree, with the
- * e-invoice reader's guards (capture/einvoice/safe-xml.ts: no DTD, no entity but the five
- * predefined ones, bounded nesting) and a strict decoder: bytes that are not text in the
- * declared encoding are refused rather than read as '�'.
+ * e-invoice reader's guards (capture/einvoice/safe-xml.ts: a size bound, no DTD and so no
+ * entity but the five predefined ones, bounded nesting; tree building in xml-tree.ts) and a
+ * strict decoder: bytes that are not text in the declared encoding are refused rather than
+ * read as '�'.
  */
 
 /** A camt.053 with 10,000 entries is about 20 MB; a bank file ten times that is not read. */
@@ -39,20 +40,8 @@ export function readPaymentsXml(input: string | Buffer): PaymentsXml {
   const decoded = typeof input === 'string' ? input : decode(input);
   if (MARKUP_DECLARATION.test(decoded)) throw new PaymentsFileError('errors.payments.xml.entities');
   const text = decoded.replace(ENCODING_DECLARATION, '$1$2UTF-8$2');
-  const root = parseTree(text);
+  const root = parseXmlTree(text);
   return { text, root, namespace: rootNamespace(text) };
-}
-
-function parseTree(text: string): XmlElement {
-  try {
-    return parseXmlTree(text);
-  } catch (error) {
-    if (!(error instanceof EInvoiceError)) throw error;
-    if (error.code === 'capture.einvoice.tooDeep') {
-      throw new PaymentsFileError('errors.payments.xml.tooDeep', error.parameters);
-    }
-    throw new PaymentsFileError('errors.payments.xml.malformed', error.parameters);
-  }
 }
 
 /** The namespace of the first element: its default one, or the one its prefix names. */
