@@ -52,8 +52,20 @@ const BUYER = {
   taxNumber: 'SI12345678',
 };
 
+export interface ScannedInvoicesOptions {
+  /**
+   * Cents the printed total is above net plus VAT, as on the invoices of a supplier that rounds
+   * VAT line by line: the sums disagree, so capture trusts none of the three amounts read.
+   */
+  totalAboveSums?: number;
+}
+
 /** Scanned (turned, noisy PNG) invoices of one supplier, oldest first, with what they say. */
-export async function scannedInvoices(supplier: PlanSupplier, count: number) {
+export async function scannedInvoices(
+  supplier: PlanSupplier,
+  count: number,
+  { totalAboveSums = 0 }: ScannedInvoicesOptions = {},
+) {
   const invoices = planDocuments({
     seed: `e2e-capture-${supplier.vatId}`,
     count: count * 4,
@@ -62,7 +74,8 @@ export async function scannedInvoices(supplier: PlanSupplier, count: number) {
     costCenters: ['100'],
   })
     .filter((doc) => doc.type === 'INV' && doc.iban !== null)
-    .slice(0, count);
+    .slice(0, count)
+    .map((invoice) => ({ ...invoice, total: invoice.total + totalAboveSums }));
   if (invoices.length < count) throw new Error('too few invoices planned');
   return Promise.all(
     invoices.map(async (invoice, i) => {
