@@ -114,7 +114,7 @@ function transactionXml(entry: CamtEntry): string {
     parent(
       'RltdPties',
       parent(party, element('Nm', entry.counterpartyName)),
-      parent(`${party}Acct`, parent('Id', element('IBAN', entry.counterpartyIban))),
+      parent(`${party}Acct`, parent('Id', accountId(entry.counterpartyIban))),
     ),
     entry.reference || entry.description
       ? parent(
@@ -133,4 +133,12 @@ function transactionXml(entry: CamtEntry): string {
       : '',
     '</TxDtls>',
   ].join('');
+}
+
+/** An IBAN, or (outside SEPA) another account number. */
+function accountId(id: string | undefined): string {
+  if (id === undefined) return '';
+  return /^[A-Z]{2}\d{2}[A-Za-z0-9]{1,30}$/.test(id)
+    ? element('IBAN', id)
+    : parent('Othr', element('Id', id));
 }

@@ -36,6 +36,7 @@ export interface CamtEntry {
   /** Strd/AddtlRmtInf, or Ustrd. */
   description?: string;
   counterpartyName?: string;
+  /** The other party's IBAN, or its other account number outside SEPA. */
   counterpartyIban?: string;
   /** The bank's own reference of the entry (Ntry/AcctSvcrRef, or TxDtls/Refs/AcctSvcrRef). */
   bankReference?: string;
@@ -177,7 +178,9 @@ function readTransaction(transaction: XmlElement, common: CamtEntry, isOnly: boo
     counterpartyName:
       textAt(transaction, ['RltdPties', party, 'Nm']) ??
       textAt(transaction, ['RltdPties', party, 'Pty', 'Nm']),
-    counterpartyIban: textAt(transaction, ['RltdPties', `${party}Acct`, 'Id', 'IBAN']),
+    counterpartyIban:
+      textAt(transaction, ['RltdPties', `${party}Acct`, 'Id', 'IBAN']) ??
+      textAt(transaction, ['RltdPties', `${party}Acct`, 'Id', 'Othr', 'Id']),
   };
 }
 
