@@ -34,7 +34,10 @@ export interface XsdCheckOptions {
   maxErrors?: number;
   /** Past this the check is abandoned as failed. */
   timeLimitMs?: number;
-  /** The WebAssembly memory ceiling, in 64 KiB pages. */
+  /**
+   * The WebAssembly memory ceiling, in 64 KiB pages. xmllint-wasm's default (512, 32 MiB)
+   * runs out of memory building the tree of a 30 MB file.
+   */
   maxMemoryPages?: number;
   /**
    * xmllint --stream: validate while reading (xmlTextReader) instead of building the whole
@@ -49,10 +52,6 @@ const DEFAULTS = {
   timeLimitMs: 30_000,
   maxMemoryPages: 4096,
 };
-/** 64 KiB WebAssembly pages per MiB. */
-const PAGES_PER_MIB = 16;
-/** What xmllint itself needs besides the files: the libxml2 heap, schemas compiled. */
-const BASE_MEMORY_MIB = 32;
 
 const loaded = new Map<string, Promise<XMLFileInfo[]>>();
 
@@ -106,8 +105,6 @@ export async function checkXsd(
     xml: [{ fileName, contents: xml }],
     schema: [entry],
     preload: files.filter((file) => file !== entry),
-    // Growing WebAssembly memory copies it each time: start at what the file will need.
-    initialMemoryPages: Math.min(maxMemoryPages, initialPages(xml, files)),
     maxMemoryPages,
     stream: options.stream ?? false,
     modifyArguments: (args) => ['--nonet', ...args],
@@ -127,14 +124,6 @@ export async function checkXsd(
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** The file system holds every file once; the document is read into memory once more. */
-function initialPages(xml: string | Buffer, files: XMLFileInfo[]): number {
-  const bytes =
-    Buffer.byteLength(xml) * 2 +
-    files.reduce((sum, file) => sum + Buffer.byteLength(file.contents), 0) * 2;
-  return Math.ceil(bytes / 1024 / 1024 + BASE_MEMORY_MIB) * PAGES_PER_MIB;
 }
 
 /**
