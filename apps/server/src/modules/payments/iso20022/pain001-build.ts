@@ -34,11 +34,10 @@ export async function buildCheckedPain001(file: PainFile): Promise<string> {
 /** What the group header needs: the EPC limits on MsgId (35) and InitgPty/Nm (70). */
 function checkFile(file: PainFile): void {
   if (file.orders.length === 0) throw new PaymentsFileError('errors.payments.pain001.noOrders');
-  if (
-    !/^[^/](?:[^/]|\/(?!\/)){0,33}[^/]$|^[^/]$/.test(file.messageId) ||
-    /\s/.test(file.messageId)
-  ) {
-    throw new PaymentsFileError('errors.payments.pain001.messageId', [file.messageId]);
+  const id = file.messageId;
+  // EPC: 1–35 characters, not starting or ending with '/' nor containing '//' (domain §1.4).
+  if (id.length < 1 || id.length > 35 || /\s|^\/|\/$|\/\//.test(id)) {
+    throw new PaymentsFileError('errors.payments.pain001.messageId', [id]);
   }
   const name = file.initiatorName.trim();
   if (name === '' || name.length > 70) {
