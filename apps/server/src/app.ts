@@ -24,6 +24,8 @@ import { registerDocumentRoutes } from './modules/documents/documents.routes';
 import { createNotificationEvents } from './modules/workflow/notification-events';
 import { createNotificationsService } from './modules/workflow/notifications.service';
 import { registerWorkflowRoutes } from './modules/workflow/workflow.routes';
+import { registerPaymentRoutes } from './modules/payments/payments.routes';
+import { createPaymentsService } from './modules/payments/payments.service';
 import { createWorkflowService } from './modules/workflow/workflow.service';
 import { registerCaptureRoutes } from './modules/capture/capture.routes';
 import { CAPTURE_JOB, createCaptureService } from './modules/capture/capture.service';
@@ -89,6 +91,7 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
   const events = createNotificationEvents();
   const workflow = createWorkflowService(db, tables, events);
   registerDocumentRoutes(app, auth, createDocumentsService(db, tables, workflow));
+  registerPaymentRoutes(app, auth, createPaymentsService(db, tables));
   // Capture jobs (issue 7) run in this process unless CAPTURE_WORKERS is 0 (another runs them).
   let worker: Worker | undefined;
   const blobs = createBlobStore(config);

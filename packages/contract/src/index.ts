@@ -2,6 +2,7 @@ import { accountRoutes } from './account';
 import { captureRoutes } from './capture';
 import { documentDownloadRoutes, documentFileRoutes, documentRoutes } from './documents';
 import { companyRegisterRoutes, organizationRoutes } from './organization';
+import { paymentRoutes } from './payments';
 import { savedFilterRoutes } from './saved-filters';
 import { systemRoutes } from './system';
 import { notificationRoutes, workflowRoutes } from './workflow';
@@ -20,6 +21,7 @@ export * from './documents';
 export * from './saved-filters';
 export * from './workflow';
 export * from './capture';
+export * from './payments';
 export { buildOpenApi } from './openapi';
 
 /** Every call of the API, for the OpenAPI document and the authorisation walk. */
@@ -38,6 +40,7 @@ export const allRoutes: RouteDef[] = [
   ...Object.values(workflowRoutes),
   ...Object.values(notificationRoutes),
   ...Object.values(captureRoutes),
+  ...Object.values(paymentRoutes),
   ...ROOT_TABLES.flatMap((name) => [
     ...Object.values(rootTableRoutes(name)),
     ...Object.values(rootTableIoRoutes(name)),

@@ -193,7 +193,7 @@ export const tableRoutes = {
  * payPackage), with the same generic calls. Their schema and default model are still asked
  * for under /api/cl/schema/{name} and /api/cl/default.model/{name}.
  */
-export const ROOT_TABLES = ['doc'] as const;
+export const ROOT_TABLES = ['doc', 'payOrder', 'payPackage'] as const;
 export type RootTable = (typeof ROOT_TABLES)[number];
 
 /** The list, read, audit, create, update and delete calls of a root table. */

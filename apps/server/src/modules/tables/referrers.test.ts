@@ -4,7 +4,7 @@ import { ENTITIES } from './registry';
 import { holdingReferences } from './referrers';
 
 describe('records held by others', () => {
-  it('knows that documents hold partners and document types, and workflows the types', () => {
+  it('knows that documents and payment orders hold partners, documents the types, and workflows the types', () => {
     const holders = (name: string) => {
       const target = ENTITIES.find((e) => e.name === name);
       if (!target) throw new Error(`no entity ${name}`);
@@ -12,7 +12,7 @@ describe('records held by others', () => {
         ({ holder, reference }) => `${holder.name}.${reference.column.name}`,
       );
     };
-    expect(holders('partner')).toEqual(['doc.customerKey']);
+    expect(holders('partner')).toEqual(['doc.customerKey', 'payOrder.recipientId']);
     expect(holders('documentType')).toEqual(['workflow.documentTypeId', 'doc.documentTypeId']);
     expect(holders('country')).toEqual([]);
   });

@@ -9,6 +9,8 @@ import { documentType } from './entities/document-type';
 import { organization, organizationBankAccount } from './entities/organization';
 import { organizationMember } from './entities/organization-member';
 import { partner, partnerBankAccount } from './entities/partner';
+import { payOrder } from './entities/pay-order';
+import { payPackage } from './entities/pay-package';
 import { paymentPurpose } from './entities/payment-purpose';
 import { paymentType } from './entities/payment-type';
 import { referenceModel } from './entities/reference-model';
@@ -40,6 +42,8 @@ export const ENTITIES: readonly EntityDef[] = [
   // Served at /api/{name} (spec §7).
   doc,
   docCostLine,
+  payOrder,
+  payPackage,
   // Written by the workflow module, registered for undo.
   workflowLog,
   notification,

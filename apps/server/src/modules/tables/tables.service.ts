@@ -14,7 +14,7 @@ import { isAdmin, type ActiveOrganization, type AuthedUser } from '../../plugins
 import { isTenantOwned, type EntityDef } from './entity';
 import { displayColumnsOf } from './display-columns';
 import { heldRecordErrors } from './referrers';
-import { commitJournal, newJournal, readAudit } from './journal';
+import { commitJournal, newJournal, readAudit, type Journal } from './journal';
 import { throwLockProblems } from './locks';
 import { createWriteHooks, type WriteHook, type WriteHooks } from './write-hooks';
 import { schemaOf, toModel, type Model } from './model';
@@ -42,6 +42,32 @@ export type TablesService = ReturnType<typeof createTablesService>;
 export interface CreateExtras {
   warnings?: (trx: Trx) => Promise<MessageSpec[]>;
   after?: (trx: Trx, record: { id: string; key: string }) => Promise<void>;
+}
+
+/** What TablesService.batch hands its work: journaled writes in one transaction. */
+export interface BatchTools {
+  trx: Trx;
+  journal: Journal;
+  read(name: string, key: string): Promise<TableRecord>;
+  /** The records of these keys that the organisation has (one query; nested arrays left out). */
+  readMany(name: string, keys: string[]): Promise<TableRecord[]>;
+  /**
+   * Validates and inserts a record as POST would (its warnings gathered, seeing `extra.model`
+   * too); `extra.columns` sets server-owned SQL columns (a source document, a state).
+   */
+  create(
+    name: string,
+    model: Model,
+    extra?: { columns?: Record<string, unknown>; model?: Model },
+  ): Promise<TableRecord>;
+  /** Sets server-owned values (API names) at the record's version. */
+  setOwned(
+    name: string,
+    record: TableRecord,
+    values: Record<string, unknown>,
+  ): Promise<TableRecord>;
+  /** Warnings of the work's own: the write waits for ignoreWarnings. */
+  warn(warnings: MessageSpec[]): void;
 }
 
 /** Global reference data is maintained by sysadmins; tenant tables by their write roles. */
@@ -438,6 +464,69 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
         const items = [];
         for (const key of changed) items.push(await readModel(trx, entity, scope, key));
         return { items, undoId, refused };
+      });
+    },
+
+    /**
+     * A write of another module over several records and tables in one transaction and one
+     * undo (payment orders made from documents, an order split in two): `work` validates,
+     * inserts and sets server-owned values through `tools`, every write journaled. Warnings the
+     * tools gather refuse the whole write until it is repeated with ignoreWarnings (spec §8).
+     */
+    async batch<T>(
+      scope: TableScope,
+      ignoreWarnings: boolean,
+      work: (tools: BatchTools) => Promise<T>,
+    ): Promise<{ result: T; undoId: string }> {
+      return run(scope, async (trx) => {
+        const journal = newJournal();
+        const warnings: MessageSpec[] = [];
+        const tools: BatchTools = {
+          trx,
+          journal,
+          read: (name, key) => readModel(trx, getListedEntity(name), scope, key),
+          async readMany(name, keys) {
+            const entity = getListedEntity(name);
+            const valid = keys.map((k) => k.toLowerCase()).filter((k) => UUID_PATTERN.test(k));
+            const rows = await repo.findRows(trx, entity, ownerOf(entity, scope).organizationId, {
+              column: 'key',
+              values: valid,
+            });
+            return rows.map((row) => toModel(entity, row));
+          },
+          async create(name, body, extra = {}) {
+            const entity = getListedEntity(name);
+            requireWrite(entity, scope);
+            const model = { ...entity.defaultModel?.(), ...cleanInput(entity, body) };
+            const owner = ownerOf(entity, scope);
+            const errors = await validateRecord(trx, entity, owner, model, undefined);
+            if (errors.length) throw new AppError(400, errors);
+            if (!ignoreWarnings && entity.warnings)
+              warnings.push(
+                ...(await entity.warnings(
+                  { ...model, ...extra.model },
+                  { db: trx, organizationId: scope.organization.id, key: undefined },
+                )),
+              );
+            const row = await insertRecord(trx, entity, owner, model, journal, extra.columns);
+            return readModel(trx, entity, scope, String(row.key));
+          },
+          async setOwned(name, record, values) {
+            const entity = getListedEntity(name);
+            await setOwnedColumns(trx, entity, ownerOf(entity, scope), record, values, journal);
+            return readModel(trx, entity, scope, String(record.key));
+          },
+          warn: (more) => {
+            if (!ignoreWarnings) warnings.push(...more);
+          },
+        };
+        const result = await work(tools);
+        if (warnings.length) throw new AppError(400, [], warnings);
+        const undoId = await commit(trx, journal, {
+          organizationId: scope.organization.id,
+          userId: scope.user.id,
+        });
+        return { result, undoId };
       });
     },
 

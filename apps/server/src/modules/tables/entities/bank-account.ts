@@ -61,16 +61,28 @@ export const bankAccountColumns: ColumnDef[] = [
   },
 ];
 
-export function bankAccountEntity(name: string, table: string): EntityDef {
+export function bankAccountEntity(
+  name: string,
+  table: string,
+  extraColumns: ColumnDef[] = [],
+  extraDefaults: Record<string, unknown> = {},
+): EntityDef {
   return defineEntity({
     name,
     table,
     scope: 'tenant',
     labelId: 'bankAccount.title',
-    columns: bankAccountColumns,
+    columns: [...bankAccountColumns, ...extraColumns],
     titleColumns: ['code', 'displayText'],
     defaultSort: 'code asc',
-    defaultModel: () => ({ code: '', bic: '', displayText: '', isDefault: false, isActive: true }),
+    defaultModel: () => ({
+      code: '',
+      bic: '',
+      displayText: '',
+      isDefault: false,
+      isActive: true,
+      ...extraDefaults,
+    }),
     writeRoles: ['accountant', 'dataentryextended'],
     hidden: true,
     sample: (n) => ({

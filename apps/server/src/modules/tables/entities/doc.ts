@@ -41,6 +41,9 @@ const CAPTURE_COLUMNS: ColumnDef[] = [
   hiddenOwned('capturedAt', 'captured_at', 'timestamp'),
 ];
 
+/** How far a document's payment went (issue 8): orders made, in a file sent, paid. */
+export const DOC_PAYMENT_STATES = ['unpaid', 'ordered', 'sent', 'paid'] as const;
+
 /** Where a document's data capture (issue 7) stands. */
 export const CAPTURE_STATES = ['none', 'pending', 'done', 'failed'] as const;
 
@@ -358,6 +361,22 @@ export const doc = defineEntity({
     // alone; not shown in the form (the header and the log show it).
     ...WORKFLOW_COLUMNS,
     ...CAPTURE_COLUMNS,
+    {
+      // How far its payment went (issue 8): written by the payments module as orders move.
+      name: 'paymentState',
+      column: 'payment_state',
+      type: 'text',
+      field: {
+        inputType: 'select',
+        readonly: true,
+        labelId: 'doc.paymentState',
+        importance: 1,
+        references: { items: labelledItems(DOC_PAYMENT_STATES, 'doc.paymentStateValue') },
+      },
+      serverOwned: true,
+      filter: true,
+      list: true,
+    },
     {
       name: 'captureState',
       column: 'capture_state',

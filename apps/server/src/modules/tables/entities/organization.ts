@@ -2,9 +2,32 @@ import { compactCode, isValidSlovenianVatId } from '@listina/forms';
 import { defineEntity } from '../entity';
 import { bankAccountEntity } from './bank-account';
 
+/** pain.001 versions a bank takes (PAYMENTS-AND-EINVOICES §1.1: .03 today, .09 the target). */
+export const PAIN_VERSIONS = ['pain.001.001.03', 'pain.001.001.09'] as const;
+
+/** The organisation's accounts: orders are paid from them, in the file format of each bank. */
 export const organizationBankAccount = bankAccountEntity(
   'organizationBankAccount',
   'organization_bank_account',
+  [
+    {
+      name: 'painVersion',
+      column: 'pain_version',
+      type: 'text',
+      field: {
+        inputType: 'select',
+        labelId: 'bankAccount.painVersion',
+        references: { items: PAIN_VERSIONS.map((code) => ({ code, name: code })) },
+        validation: {
+          regex: { pattern: '^pain\\.001\\.001\\.0[39]$', message: 'validation.painVersion' },
+        },
+      },
+      list: true,
+      // Left empty, the safest version for Slovenian banks today.
+      normalise: (value) => (value === null || value === '' ? PAIN_VERSIONS[0] : value),
+    },
+  ],
+  { painVersion: PAIN_VERSIONS[0] },
 );
 
 /**

@@ -36,6 +36,8 @@ export const referenceModel = defineEntity({
         REFERENCE_TYPES,
         'validation.referenceType',
       ),
+      // A payment order's model lookup offers the SI models only.
+      filter: true,
       // SI00–SI99 are SI references; RF and NRC are their own types.
       check: (value, model) =>
         typeof model.code === 'string' && model.code !== '' && !model.code.startsWith(String(value))

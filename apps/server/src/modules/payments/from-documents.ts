@@ -1,0 +1,269 @@
+import { sql } from 'kysely';
+import type { Trx } from '../../db/scope';
+import { AppError, badRequest, type MessageSpec } from '../../lib/errors';
+import { UUID_PATTERN } from '../../lib/ids';
+import { duplicateWarnings } from '../documents/duplicates';
+import type { BatchTools } from '../tables/tables.service';
+import type { TableRecord } from '@listina/contract';
+import { paymentTypeOf } from './payment-type';
+
+/** A document that orders are made from, with what the order needs of it. */
+interface Payable {
+  id: string;
+  key: string;
+  number: string;
+  approved: boolean;
+  status: string;
+  payment_state: string;
+  due_date: string | null;
+  total_amount: string | null;
+  currency_code: string;
+  payment_iban: string | null;
+  payment_bic: string | null;
+  payment_reference_model: string | null;
+  payment_reference: string | null;
+  payment_purpose_code: string | null;
+  description: string | null;
+  customer_key: string | null;
+  partner_id: string | null;
+  partner_name: string | null;
+  partner_address: string | null;
+  partner_town: string | null;
+  partner_country: string | null;
+  account_id: string | null;
+  account_text: string | null;
+}
+
+/**
+ * The documents by key with their supplier and the supplier's account of the document's
+ * IBAN. Approved: archived at the end of its workflow, or active at a step after the last
+ * approval step of its workflow (nobody is left to approve it).
+ */
+async function readPayables(trx: Trx, organizationId: string, keys: string[]) {
+  const { rows } = await sql<Payable>`
+    select d.id::text, d.key::text, d.number, d.status, d.payment_state,
+      to_char(d.due_date, 'YYYY-MM-DD') as due_date, d.total_amount::text, d.currency_code,
+      d.payment_iban, d.payment_bic, d.payment_reference_model, d.payment_reference,
+      d.payment_purpose_code, d.description, d.customer_key::text,
+      (d.status = 'archived' or (d.status = 'active' and d.workflow_standing = 'step'
+        and not exists (
+          select 1 from workflow_step s
+          join workflow_step c on c.organization_id = s.organization_id
+            and c.id = d.workflow_step_id
+          where s.organization_id = d.organization_id and s.workflow_id = d.workflow_id
+            and s.system_tile_code = 'approval' and s.position >= c.position))) as approved,
+      p.id::text as partner_id, p.name as partner_name, p.address as partner_address,
+      p.town as partner_town, p.country_code as partner_country,
+      a.id::text as account_id,
+      coalesce(nullif(a.display_text, ''), a.code) as account_text
+    from doc d
+    left join partner p on p.organization_id = d.organization_id and p.key = d.customer_key
+    left join partner_bank_account a on a.organization_id = d.organization_id
+      and a.partner_id = p.id and a.code = d.payment_iban
+    where d.organization_id = ${organizationId} and d.key = any(${keys}::uuid[])
+  `.execute(trx);
+  return rows;
+}
+
+/** The organisation's account orders are paid from: the one asked for, else its default. */
+async function payingAccount(
+  trx: Trx,
+  organizationId: string,
+  asked: number | undefined,
+): Promise<number> {
+  const { rows } = await sql<{ id: string }>`
+    select id::text from organization_bank_account
+    where organization_id = ${organizationId} and is_active
+      and (${asked ?? null}::bigint is null or id = ${asked ?? null}::bigint)
+    order by is_default desc, id limit 1
+  `.execute(trx);
+  const found = rows[0];
+  if (!found)
+    throw badRequest(
+      asked === undefined ? 'errors.payOrder.noPayingAccount' : 'errors.recordNotFound',
+      asked === undefined ? [] : [String(asked)],
+      'organizationBankAccountId',
+    );
+  return Number(found.id);
+}
+
+function problemsOf(doc: Payable): MessageSpec[] {
+  const title = doc.number || doc.key;
+  if (!doc.approved) return [{ code: 'errors.payOrder.notApproved', parameters: [title] }];
+  if (doc.payment_state !== 'unpaid')
+    return [{ code: 'errors.payOrder.alreadyOrdered', parameters: [title] }];
+  const problems: MessageSpec[] = [];
+  if (!doc.payment_iban) problems.push({ code: 'errors.payOrder.noIban', parameters: [title] });
+  if (!doc.total_amount || Number(doc.total_amount) <= 0)
+    problems.push({ code: 'errors.payOrder.noAmount', parameters: [title] });
+  return problems;
+}
+
+/** The order's reference fields from the document's model and reference. */
+function referenceOf(doc: Payable, paymentType: string) {
+  const model = (doc.payment_reference_model ?? '').toUpperCase();
+  const reference = (doc.payment_reference ?? '').replace(/\s+/g, '');
+  if (/^SI\d{2}$/.test(model))
+    return { recipientReferenceType: 'SI', recipientModel: model, recipientReference: reference };
+  if (/^RF\d{2}$/.test(model))
+    return {
+      recipientReferenceType: 'RF',
+      recipientModel: null,
+      recipientReference: `${model}${reference}`,
+    };
+  if (reference === '' && paymentType === 'SEPA_SI')
+    return { recipientReferenceType: 'SI', recipientModel: 'SI99', recipientReference: '' };
+  return {
+    recipientReferenceType: 'NRC',
+    recipientModel: null,
+    recipientReference: doc.payment_reference ?? '',
+  };
+}
+
+/** Typographic marks a document may hold, as the bank's character set writes them. */
+const PLAIN: Record<string, string> = {
+  '–': '-',
+  '—': '-',
+  '„': "'",
+  '“': "'",
+  '”': "'",
+  '‘': "'",
+  '’': "'",
+  '"': "'",
+  '&': '+',
+  '\n': ' ',
+  '\t': ' ',
+};
+
+/**
+ * A document's text as a payment order may send it: typographic marks made plain, anything
+ * else outside the SEPA set (with č, š, ž) left out, spaces collapsed, cut to `max`.
+ */
+function bankText(text: string | null, max: number): string {
+  if (!text) return '';
+  const plain = [...text.normalize('NFC')]
+    .map((c) => PLAIN[c] ?? c)
+    .join('')
+    .replace(/[^a-zA-Z0-9/\-?:().,'+ čćđšžČĆĐŠŽ]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return plain.slice(0, max).trim();
+}
+
+const todayIso = () => new Date().toISOString().slice(0, 10);
+
+/** Cents of a decimal string with at most two places. */
+const cents = (amount: string) => Math.round(Number(amount) * 100);
+const fromCents = (value: number) => (value / 100).toFixed(2);
+
+export interface FromDocumentsInput {
+  documentKeys: string[];
+  grouping: 'each' | 'supplier';
+  organizationBankAccountId?: number;
+  executionDate?: string;
+}
+
+/**
+ * Payment orders from approved documents (issue 8), written through `tools` in one
+ * transaction: one order per document, or one per supplier, IBAN and currency. Every order is
+ * linked to the documents it pays; a suspected duplicate invoice (issue 7) is a warning.
+ */
+export async function ordersFromDocuments(
+  tools: BatchTools,
+  organizationId: string,
+  input: FromDocumentsInput,
+): Promise<TableRecord[]> {
+  const keys = [...new Set(input.documentKeys.map((k) => k.toLowerCase()))];
+  const bad = keys.filter((k) => !UUID_PATTERN.test(k));
+  const docs = await readPayables(
+    tools.trx,
+    organizationId,
+    keys.filter((k) => !bad.includes(k)),
+  );
+  const missing = keys.filter((k) => !docs.some((d) => d.key === k));
+  if (missing.length)
+    throw new AppError(404, [{ code: 'errors.recordNotFound', parameters: [missing.join(', ')] }]);
+  const problems = docs.flatMap(problemsOf);
+  if (problems.length) throw new AppError(409, problems);
+
+  const account = await payingAccount(tools.trx, organizationId, input.organizationBankAccountId);
+  for (const doc of docs) {
+    const record = await tools.read('doc', doc.key);
+    tools.warn(await duplicateWarnings(tools.trx, organizationId, record));
+  }
+
+  const groups = new Map<string, Payable[]>();
+  for (const doc of docs) {
+    const group =
+      input.grouping === 'supplier'
+        ? `${doc.customer_key ?? doc.partner_name ?? ''}|${doc.payment_iban}|${doc.currency_code}`
+        : doc.key;
+    groups.set(group, [...(groups.get(group) ?? []), doc]);
+  }
+  const orders: TableRecord[] = [];
+  for (const group of groups.values()) {
+    const first = group[0];
+    if (!first) continue;
+    const paymentType = paymentTypeOf(first.payment_iban ?? '', first.currency_code);
+    const total = group.reduce((sum, doc) => sum + cents(doc.total_amount ?? '0'), 0);
+    const due = group.map((d) => d.due_date ?? '').sort()[0] ?? '';
+    const executionDate = input.executionDate ?? (due > todayIso() ? due : todayIso());
+    const single = group.length === 1;
+    const numbers = group.map((d) => d.number).filter((n) => n !== '');
+    const model = {
+      recipientId: first.partner_id === null ? null : Number(first.partner_id),
+      recipientIdCb: bankText(first.partner_name, 70),
+      recipientAddress: bankText(first.partner_address, 70),
+      recipientTown: bankText(first.partner_town, 35),
+      recipientCountryCode: first.partner_country,
+      recipientAccountId: first.account_id === null ? null : Number(first.account_id),
+      recipientAccountIdCb: first.account_text,
+      recipientIBAN: first.payment_iban,
+      recipientBIC: first.payment_bic,
+      paymentType,
+      ...(single
+        ? referenceOf(first, paymentType)
+        : referenceOf(
+            { ...first, payment_reference_model: null, payment_reference: '' },
+            paymentType,
+          )),
+      ...(paymentType === 'NONSEPA' ? { recipientBankBIC: first.payment_bic } : {}),
+      amount: fromCents(total),
+      currencyCode: first.currency_code,
+      purposeCode: first.payment_purpose_code ?? 'SUPP',
+      description: bankText(
+        single && first.description ? first.description : numbers.join(', '),
+        140,
+      ),
+      executionDate,
+      organizationBankAccountId: account,
+    };
+    const order = await tools.create('payOrder', model, {
+      columns: { document_key: first.key },
+      model: { documentKey: first.key },
+    });
+    await linkDocuments(
+      tools.trx,
+      organizationId,
+      String(order.id),
+      group.map((d) => d.id),
+    );
+    orders.push(order);
+  }
+  return orders;
+}
+
+/** Links an order to the documents it pays (their payment state follows, by trigger). */
+export async function linkDocuments(
+  trx: Trx,
+  organizationId: string,
+  orderId: string,
+  docIds: string[],
+): Promise<void> {
+  if (docIds.length === 0) return;
+  await sql`
+    insert into pay_order_doc (organization_id, pay_order_id, doc_id)
+    select ${organizationId}::bigint, ${orderId}::bigint, unnest(${docIds}::bigint[])
+    on conflict do nothing
+  `.execute(trx);
+}

@@ -1,0 +1,399 @@
+import { compactCode, type FieldInput } from '@listina/forms';
+import { payOrderLocks, payOrderWarnings } from '../../payments/order-rules';
+import { defineEntity, type ColumnDef } from '../entity';
+import { sampleIban } from './bank-account';
+import { labelledItems } from './code-list';
+
+/**
+ * Where a payment order stands (docs/payments.md): prepared (draft), checked and waiting for
+ * a package (ready), in a package (inPackage), in a file handed to the bank (sent), then paid
+ * or rejected by the bank's statement, or cancelled by the user.
+ */
+export const PAY_ORDER_STATES = [
+  'draft',
+  'ready',
+  'inPackage',
+  'sent',
+  'paid',
+  'rejected',
+  'cancelled',
+] as const;
+export type PayOrderState = (typeof PAY_ORDER_STATES)[number];
+
+export const PAYMENT_TYPES = ['SEPA_SI', 'SEPA', 'NONSEPA'] as const;
+export const REFERENCE_TYPES = ['SI', 'RF', 'NRC'] as const;
+
+const SEPA_TYPE = 'paymentType == "SEPA_SI" || paymentType == "SEPA"';
+const NON_SEPA = 'paymentType == "NONSEPA"';
+
+const text = (
+  name: string,
+  column: string,
+  maxLength: number,
+  field: Omit<FieldInput, 'name'> = {},
+  extra: Partial<ColumnDef> = {},
+): ColumnDef => ({
+  name,
+  column,
+  type: 'text',
+  field: { labelId: `payOrder.${name}`, maxLength, ...field },
+  ...extra,
+});
+
+/** Text that goes into the bank's file: the SEPA character set (with č, š, ž). */
+const sepaText = { validation: { check: 'sepaText' } } as const;
+
+const countryCombo = (name: string): Omit<FieldInput, 'name'> => ({
+  inputType: 'combo',
+  labelId: `payOrder.${name}`,
+  maxLength: 2,
+  references: {
+    table: 'country',
+    field: 'code',
+    displayFields: ['code', 'name'],
+    onSelect: 'payOrder.countrySelected',
+  },
+});
+
+/**
+ * spec §3: the recipientBank and intermediaryBank groups (BIC, Name, Address, Town,
+ * CountryCode, CountryCodeCb), shown for non-SEPA types only. A non-SEPA payment names the
+ * recipient's bank; an intermediary bank, when one is given at all, needs its BIC or its name
+ * and country.
+ */
+function bankGroup(prefix: 'recipientBank' | 'intermediaryBank', column: string): ColumnDef[] {
+  const shown = NON_SEPA;
+  const given = `${prefix}BIC || ${prefix}Name || ${prefix}Address || ${prefix}Town`;
+  const required =
+    prefix === 'recipientBank'
+      ? `${NON_SEPA} && !${prefix}Name`
+      : `${NON_SEPA} && (${given}) && !${prefix}Name`;
+  const nameRequired =
+    prefix === 'recipientBank'
+      ? `${NON_SEPA} && !${prefix}BIC`
+      : `${NON_SEPA} && (${given}) && !${prefix}BIC`;
+  return [
+    text(
+      `${prefix}BIC`,
+      `${column}_bic`,
+      11,
+      { visible: shown, validation: { check: 'bic', requiredIf: required } },
+      { normalise: compactCode },
+    ),
+    text(`${prefix}Name`, `${column}_name`, 70, {
+      visible: shown,
+      validation: { check: 'sepaText', requiredIf: nameRequired },
+    }),
+    text(`${prefix}Address`, `${column}_address`, 70, { visible: shown, ...sepaText }),
+    text(`${prefix}Town`, `${column}_town`, 35, { visible: shown, ...sepaText }),
+    {
+      name: `${prefix}CountryCode`,
+      column: `${column}_country_code`,
+      type: 'text',
+      field: {
+        ...countryCombo(`${prefix}CountryCode`),
+        visible: shown,
+        validation: { requiredIf: `${NON_SEPA} && ${prefix}Name && !${prefix}BIC` },
+      },
+      normalise: compactCode,
+    },
+    text(`${prefix}CountryCodeCb`, `${column}_country_name`, 100, { visible: false }),
+  ];
+}
+
+const serverOwned = (name: string, column: string, type: ColumnDef['type']): ColumnDef => ({
+  name,
+  column,
+  type,
+  field: { labelId: `payOrder.${name}`, visible: false },
+  serverOwned: true,
+});
+
+/**
+ * Payment orders (spec §3 Payment order; issue 8): what an organisation pays whom, from which
+ * of its accounts and when, checked by the same rules in the form and here (packages/forms
+ * domain checks) and written into pain.001 files for its bank (modules/payments).
+ */
+export const payOrder = defineEntity({
+  name: 'payOrder',
+  table: 'pay_order',
+  scope: 'tenant',
+  api: 'root',
+  labelId: 'payOrder.title',
+  columns: [
+    {
+      name: 'recipientId',
+      column: 'recipient_id',
+      type: 'int',
+      field: {
+        inputType: 'combo',
+        labelId: 'payOrder.recipientId',
+        references: {
+          table: 'partner',
+          field: 'id',
+          displayFields: ['code', 'name'],
+          onSelect: 'payOrder.recipientSelected',
+          addScheme: 'partner',
+        },
+      },
+      filter: true,
+    },
+    text(
+      'recipientIdCb',
+      'recipient_name',
+      70,
+      { validation: { required: true, check: 'sepaText' } },
+      { search: true, sort: true, notNull: true, list: true, lean: true },
+    ),
+    text('recipientAddress', 'recipient_address', 70, { ...sepaText, importance: 1 }),
+    text('recipientTown', 'recipient_town', 35, { ...sepaText, importance: 1 }),
+    {
+      name: 'recipientCountryCode',
+      column: 'recipient_country_code',
+      type: 'text',
+      field: { ...countryCombo('recipientCountryCode'), importance: 1 },
+      normalise: compactCode,
+    },
+    {
+      name: 'recipientAccountId',
+      column: 'recipient_account_id',
+      type: 'int',
+      field: {
+        inputType: 'combo',
+        labelId: 'payOrder.recipientAccountId',
+        references: {
+          itemsProp: 'recipientAccounts',
+          field: 'id',
+          displayFields: ['code', 'displayText'],
+          onSelect: 'payOrder.accountSelected',
+        },
+      },
+    },
+    text('recipientAccountIdCb', 'recipient_account_text', 100, { visible: false }),
+    text(
+      'recipientIBAN',
+      'recipient_iban',
+      34,
+      { validation: { required: true, check: 'iban' } },
+      { search: true, notNull: true, list: true, lean: true, normalise: compactCode },
+    ),
+    text(
+      'recipientBIC',
+      'recipient_bic',
+      11,
+      { validation: { check: 'bic' } },
+      { list: true, normalise: compactCode },
+    ),
+    {
+      name: 'paymentType',
+      column: 'payment_type',
+      type: 'text',
+      field: {
+        inputType: 'select',
+        labelId: 'payOrder.paymentType',
+        validation: { required: true },
+        references: { table: 'paymentType', field: 'code', displayFields: ['code', 'name'] },
+        onChange: 'payOrder.paymentTypeChanged',
+      },
+      filter: true,
+      list: true,
+    },
+    {
+      name: 'recipientReferenceType',
+      column: 'recipient_reference_type',
+      type: 'text',
+      field: {
+        inputType: 'select',
+        labelId: 'payOrder.recipientReferenceType',
+        validation: { required: true },
+        references: { items: labelledItems(REFERENCE_TYPES, 'payOrder.referenceTypeValue') },
+      },
+    },
+    {
+      name: 'recipientModel',
+      column: 'recipient_model',
+      type: 'text',
+      field: {
+        inputType: 'combo',
+        labelId: 'payOrder.recipientModel',
+        maxLength: 4,
+        visible: 'recipientReferenceType == "SI"',
+        validation: { requiredIf: 'recipientReferenceType == "SI"' },
+        references: {
+          table: 'referenceModel',
+          field: 'code',
+          displayFields: ['code', 'name'],
+          serverFilters: { referenceType: 'SI' },
+        },
+      },
+      normalise: compactCode,
+    },
+    text(
+      'recipientReference',
+      'recipient_reference',
+      35,
+      {
+        validation: {
+          requiredIf: 'recipientReferenceType == "RF"',
+          check: 'paymentReference',
+        },
+      },
+      { search: true, list: true },
+    ),
+    ...bankGroup('recipientBank', 'recipient_bank'),
+    ...bankGroup('intermediaryBank', 'intermediary_bank'),
+    {
+      name: 'amount',
+      column: 'amount',
+      type: 'decimal',
+      field: {
+        inputType: 'currency',
+        labelId: 'payOrder.amount',
+        validation: { required: true, check: 'paymentAmount' },
+      },
+      search: true,
+      sort: true,
+      notNull: true,
+      list: true,
+      lean: true,
+      filter: true,
+      range: true,
+    },
+    {
+      name: 'currencyCode',
+      column: 'currency_code',
+      type: 'text',
+      field: {
+        inputType: 'combo',
+        labelId: 'payOrder.currencyCode',
+        maxLength: 3,
+        validation: { required: true, check: 'sepaCurrency' },
+        references: { table: 'currency', field: 'code', displayFields: ['code', 'name'] },
+      },
+      list: true,
+      normalise: compactCode,
+    },
+    {
+      name: 'purposeCode',
+      column: 'purpose_code',
+      type: 'text',
+      field: {
+        inputType: 'combo',
+        labelId: 'payOrder.purposeCode',
+        maxLength: 4,
+        references: { table: 'paymentPurpose', field: 'code', displayFields: ['code', 'name'] },
+      },
+      normalise: compactCode,
+    },
+    text('description', 'description', 140, sepaText, { search: true, list: true }),
+    {
+      name: 'executionDate',
+      column: 'execution_date',
+      type: 'date',
+      field: {
+        labelId: 'payOrder.executionDate',
+        validation: { required: true, check: 'notPast' },
+      },
+      sort: true,
+      notNull: true,
+      list: true,
+      filter: true,
+      range: true,
+    },
+    {
+      name: 'organizationBankAccountId',
+      column: 'organization_bank_account_id',
+      type: 'int',
+      field: {
+        inputType: 'combo',
+        labelId: 'payOrder.organizationBankAccountId',
+        references: {
+          table: 'organizationBankAccount',
+          field: 'id',
+          displayFields: ['code', 'displayText'],
+        },
+      },
+      filter: true,
+      list: true,
+    },
+    {
+      name: 'state',
+      column: 'state',
+      type: 'text',
+      field: {
+        inputType: 'select',
+        readonly: true,
+        labelId: 'payOrder.state',
+        references: { items: labelledItems(PAY_ORDER_STATES, 'payOrder.stateValue') },
+      },
+      serverOwned: true,
+      filter: true,
+      list: true,
+      lean: true,
+    },
+    {
+      name: 'documentKey',
+      column: 'document_key',
+      type: 'text',
+      field: { inputType: 'label', labelId: 'payOrder.documentKey', visible: false },
+      serverOwned: true,
+      filter: true,
+    },
+    {
+      name: 'payPackageId',
+      column: 'pay_package_id',
+      type: 'int',
+      field: {
+        inputType: 'combo',
+        readonly: true,
+        labelId: 'payOrder.payPackageId',
+        references: { table: 'payPackage', field: 'id', displayFields: ['code'] },
+      },
+      serverOwned: true,
+      filter: true,
+      list: true,
+    },
+    text('bankMessage', 'bank_message', 500, { readonly: true, importance: 1 }),
+    serverOwned('sentAt', 'sent_at', 'timestamp'),
+    serverOwned('paidAt', 'paid_at', 'timestamp'),
+  ],
+  titleColumns: ['recipientIdCb', 'amount'],
+  defaultSort: 'executionDate desc',
+  defaultModel: () => ({
+    recipientId: null,
+    recipientIdCb: '',
+    recipientIBAN: '',
+    paymentType: 'SEPA_SI',
+    recipientReferenceType: 'SI',
+    recipientModel: 'SI99',
+    recipientReference: '',
+    amount: '',
+    currencyCode: 'EUR',
+    purposeCode: 'SUPP',
+    executionDate: new Date().toISOString().slice(0, 10),
+    organizationBankAccountId: null,
+    state: 'draft',
+  }),
+  writeRoles: ['accountant'],
+  // Due date passed, amount differs from the document, a possible duplicate (issue 8).
+  warnings: payOrderWarnings,
+  // Orders in a package, sent or settled are kept as they are (docs/payments.md).
+  locked: payOrderLocks,
+  sample: (n) => ({
+    recipientIdCb: `Dobavitelj ${n} d.o.o.`,
+    recipientIBAN: sampleIban(n),
+    recipientBIC: 'LJBASI2X',
+    paymentType: 'SEPA_SI',
+    recipientReferenceType: 'SI',
+    recipientModel: 'SI00',
+    recipientReference: `${n}`,
+    amount: `${100 + (n % 900)}.50`,
+    currencyCode: 'EUR',
+    purposeCode: 'SUPP',
+    description: `Plačilo računa ${n} - čiščenje`,
+    executionDate: '2099-01-15',
+  }),
+});
+
+/** Fields of the SEPA checks that name the payment type, for the form's handlers. */
+export const PAY_ORDER_SEPA_CONDITION = SEPA_TYPE;
