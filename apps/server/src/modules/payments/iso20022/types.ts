@@ -56,7 +56,7 @@ export interface PainFile {
 
 /** Something wrong with one order of a file: a catalogue code (payments-files.json). */
 export interface OrderProblem {
-  /** The order's index in PainFile.orders, or in the file read. */
+  /** The order's index in PainFile.orders, or in the file read; -1: the file's own totals. */
   index: number;
   /** The PainOrder field, when the problem is in one. */
   field?: keyof PainOrder | `${'recipientBank' | 'intermediaryBank'}.${keyof PainBank}`;
