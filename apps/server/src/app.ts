@@ -26,6 +26,8 @@ import { createNotificationsService } from './modules/workflow/notifications.ser
 import { registerWorkflowRoutes } from './modules/workflow/workflow.routes';
 import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
+import { createPaymentFilesService } from './modules/payments/payment-files.service';
+import { createTableImporter } from './modules/tables/import';
 import { createWorkflowService } from './modules/workflow/workflow.service';
 import { registerCaptureRoutes } from './modules/capture/capture.routes';
 import { CAPTURE_JOB, createCaptureService } from './modules/capture/capture.service';
@@ -91,7 +93,6 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
   const events = createNotificationEvents();
   const workflow = createWorkflowService(db, tables, events);
   registerDocumentRoutes(app, auth, createDocumentsService(db, tables, workflow));
-  registerPaymentRoutes(app, auth, createPaymentsService(db, tables));
   // Capture jobs (issue 7) run in this process unless CAPTURE_WORKERS is 0 (another runs them).
   let worker: Worker | undefined;
   const blobs = createBlobStore(config);
@@ -132,6 +133,14 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
   });
   await registerDocumentFileRoutes(app, auth, documentFiles, limits);
   await registerTableIoRoutes(app, auth, db, tables.hooks);
+  const payments = createPaymentsService(db, tables);
+  const paymentFiles = createPaymentFilesService(
+    db,
+    tables,
+    payments,
+    createTableImporter(db, tables.hooks),
+  );
+  await registerPaymentRoutes(app, auth, payments, paymentFiles);
   await registerWeb(app, config.webDist);
 
   app.addHook('onClose', () => mailer.stop());

@@ -171,7 +171,7 @@ export function createPaymentsService(db: Db, tables: TablesService) {
             'splitVal',
           );
         const rest = euros(amount - part);
-        const kept = await tools.setOwned('payOrder', original, { amount: rest });
+        await tools.setOwned('payOrder', original, { amount: rest });
         const { id: _id, key: _key, version: _version, ...copy } = original;
         const added = await tools.create(
           'payOrder',
@@ -183,7 +183,10 @@ export function createPaymentsService(db: Db, tables: TablesService) {
           select organization_id, ${added.id}, doc_id from pay_order_doc
           where organization_id = ${scope.organization.id} and pay_order_id = ${original.id}
         `.execute(tools.trx);
-        return [kept, await tools.read('payOrder', added.key)];
+        return [
+          await tools.read('payOrder', original.key),
+          await tools.read('payOrder', added.key),
+        ];
       });
       return { items: result, undoId };
     },
@@ -270,6 +273,9 @@ export function createPaymentsService(db: Db, tables: TablesService) {
 
     /** The orders' documents linked after the fact (an upload naming documents). */
     linkDocuments,
+
+    /** Ready orders into open packages, in another call's batch (pay). */
+    packageOrders,
 
     /** Who may change payments (the payOrder table's write roles or an admin). */
     canPay: (scope: TableScope) =>

@@ -111,6 +111,18 @@ export function journalUpdate(
 ) {
   const before = Object.fromEntries(Object.keys(values).map((c) => [c, existing[c] ?? null]));
   const key = String(row.key);
+  const changes = diff(entity, existing, row);
+  // A record this journal wrote before is undone in one step at its newest version: deleted
+  // if the journal created it, else restored to what it was before the first change.
+  const earlier = journal.operations.find(
+    (op) => op.kind !== 'deleted' && op.entity === entity.name && op.id === String(row.id),
+  );
+  if (earlier && earlier.kind !== 'deleted') {
+    earlier.version = Number(row.version);
+    if (earlier.kind === 'updated') earlier.before = { ...before, ...earlier.before };
+    if (changes.length) journal.audit.push({ entity, key, action: 'update', changes });
+    return;
+  }
   journal.operations.push({
     kind: 'updated',
     entity: entity.name,
@@ -119,6 +131,5 @@ export function journalUpdate(
     version: Number(row.version),
     before,
   });
-  const changes = diff(entity, existing, row);
   if (changes.length) journal.audit.push({ entity, key, action: 'update', changes });
 }

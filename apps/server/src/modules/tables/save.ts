@@ -129,8 +129,9 @@ function checkArrayRows(array: ArrayDef, rows: RowInput[]): MessageSpec[] {
 }
 
 /** The rules that need no database: schema rules (packages/forms), domain checks, grid rows. */
-export function checkRecord(entity: EntityDef, model: Model): MessageSpec[] {
-  const errors: MessageSpec[] = validateModel(schemaOf(entity), model).map((issue) => ({
+export function checkRecord(entity: EntityDef, model: Model, today?: string): MessageSpec[] {
+  const options = today === undefined ? {} : { today };
+  const errors: MessageSpec[] = validateModel(schemaOf(entity), model, options).map((issue) => ({
     ...issue,
   }));
   errors.push(...checkColumns(entity, model, ''));

@@ -61,11 +61,7 @@ export interface BatchTools {
     extra?: { columns?: Record<string, unknown>; model?: Model },
   ): Promise<TableRecord>;
   /** Sets server-owned values (API names) at the record's version. */
-  setOwned(
-    name: string,
-    record: TableRecord,
-    values: Record<string, unknown>,
-  ): Promise<TableRecord>;
+  setOwned(name: string, record: TableRecord, values: Record<string, unknown>): Promise<void>;
   /** Warnings of the work's own: the write waits for ignoreWarnings. */
   warn(warnings: MessageSpec[]): void;
 }
@@ -261,6 +257,18 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
 
     read: (name: string, scope: TableScope, key: string) =>
       run(scope, (trx) => readModel(trx, getListedEntity(name), scope, key)),
+
+    /** The records of these keys the organisation has, in one query (nested arrays left out). */
+    readMany: (name: string, scope: TableScope, keys: string[]) =>
+      run(scope, async (trx) => {
+        const entity = getListedEntity(name);
+        const valid = keys.map((k) => k.toLowerCase()).filter((k) => UUID_PATTERN.test(k));
+        const rows = await repo.findRows(trx, entity, ownerOf(entity, scope).organizationId, {
+          column: 'key',
+          values: valid,
+        });
+        return rows.map((row) => toModel(entity, row));
+      }),
 
     /**
      * `extras` lets another module save more with the record in the same transaction (a
@@ -514,7 +522,6 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
           async setOwned(name, record, values) {
             const entity = getListedEntity(name);
             await setOwnedColumns(trx, entity, ownerOf(entity, scope), record, values, journal);
-            return readModel(trx, entity, scope, String(record.key));
           },
           warn: (more) => {
             if (!ignoreWarnings) warnings.push(...more);

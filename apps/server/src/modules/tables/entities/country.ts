@@ -4,7 +4,8 @@ import { codeColumn, freeCodes, letterCodes, localizedNameColumns } from './code
 
 const sampleCode = freeCodes(
   () => letterCodes(2),
-  () => COUNTRIES.map((c) => c.code),
+  // QQ stays free: the generic table suite names it as a country no record holds.
+  () => [...COUNTRIES.map((c) => c.code), 'QQ'],
 );
 
 /** ISO 3166-1 countries with English and Slovenian names and SEPA membership (global). */

@@ -1,0 +1,346 @@
+import type { StatementResponse, TableRecord, UploadResponse } from '@listina/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/create-db';
+import { inScope } from '../../db/scope';
+import { AppError, badRequest, notFound, type MessageSpec } from '../../lib/errors';
+import { payOrder } from '../tables/entities/pay-order';
+import { checkRecord } from '../tables/save';
+import type { BatchTools, TableScope, TablesService } from '../tables/tables.service';
+import { buildCheckedPain001, readCheckedCamt, type CamtEntry } from './iso20022';
+import { painFileName, painFileOf, keyOfEndToEndId, readDebtors } from './order-files';
+import { fullReference, textOf } from './order-rules';
+import type { PaymentsService } from './payments.service';
+import { SENDABLE_ORDER_STATES } from './transitions';
+import { readUploadedOrders, uploadKindOf, type UploadedFile } from './order-upload';
+import { upnFormPdf, type UpnData } from './upn';
+import type { TableImporter } from '../tables/import';
+
+export type PaymentFilesService = ReturnType<typeof createPaymentFilesService>;
+
+export interface PaymentFile {
+  filename: string;
+  content: string;
+  undoId?: string;
+}
+
+/** Ends a dry run's transaction (rolled back) with what it would have made. */
+class DryRun extends Error {
+  constructor(readonly rows: UploadResponse['rows']) {
+    super('dry run');
+  }
+}
+
+const titleOf = (record: TableRecord) => record.displayTitle || record.key;
+
+/** Every order's problems as a save would find them, each naming its order. */
+function orderProblems(orders: readonly TableRecord[], today?: string): MessageSpec[] {
+  return orders.flatMap((order) =>
+    checkRecord(payOrder, order, today).map((problem) => ({
+      ...problem,
+      field: `${order.key}.${problem.field ?? ''}`,
+    })),
+  );
+}
+
+/** Whether two amounts of at most two decimals are equal ('12.5' and '12.50' are). */
+const sameAmount = (a: string, b: string) => Number(a).toFixed(2) === Number(b).toFixed(2);
+
+/**
+ * The payment calls that read or write files (issue 8; docs/payments.md): pain.001 export
+ * and pay, the UPN form, and bank statements.
+ */
+export function createPaymentFilesService(
+  db: Db,
+  tables: TablesService,
+  payments: PaymentsService,
+  importer: TableImporter,
+) {
+  /** The orders of these keys; unknown ones are 404 (another organisation's too). */
+  async function ordersOf(scope: TableScope, keys: string[]) {
+    const orders = await tables.readMany('payOrder', scope, keys);
+    const missing = keys.filter((k) => !orders.some((o) => o.key === k.toLowerCase()));
+    if (missing.length) throw notFound('errors.recordNotFound', [missing.join(', ')]);
+    return orders;
+  }
+
+  /** The orders of pay's keys and open packages, sendable ones only (409 otherwise). */
+  async function sendable(tools: BatchTools, keys: string[], packageKeys: string[]) {
+    const orders = await tools.readMany('payOrder', keys);
+    const missing = keys.filter((k) => !orders.some((o) => o.key === k.toLowerCase()));
+    const packages = await tools.readMany('payPackage', packageKeys);
+    missing.push(...packageKeys.filter((k) => !packages.some((p) => p.key === k.toLowerCase())));
+    if (missing.length) throw notFound('errors.recordNotFound', [missing.join(', ')]);
+    const closed = packages.filter((p) => p.state !== 'open');
+    if (closed.length)
+      throw new AppError(
+        409,
+        closed.map((p) => ({ code: 'errors.payPackage.notOpen', parameters: [titleOf(p)] })),
+      );
+    if (packages.length) {
+      const { rows } = await sql<{ key: string }>`
+        select key::text from pay_order
+        where pay_package_id = any(${packages.map((p) => p.id)}::bigint[])
+      `.execute(tools.trx);
+      const more = await tools.readMany(
+        'payOrder',
+        rows.map((r) => r.key).filter((k) => !orders.some((o) => o.key === k)),
+      );
+      orders.push(...more);
+    }
+    const refused = orders.filter((o) => !SENDABLE_ORDER_STATES.includes(String(o.state)));
+    if (refused.length)
+      throw new AppError(
+        409,
+        refused.map((o) => ({
+          code: 'errors.payOrder.notSendable',
+          parameters: [titleOf(o), textOf(o.state)],
+        })),
+      );
+    return orders;
+  }
+
+  return {
+    /** A checked pain.001 of the orders, in their accounts' version; nothing changes. */
+    async exportXml(scope: TableScope, keys: string[]): Promise<PaymentFile> {
+      const orders = await ordersOf(scope, keys);
+      const cancelled = orders.filter((o) => o.state === 'cancelled');
+      if (cancelled.length)
+        throw new AppError(
+          409,
+          cancelled.map((o) => ({
+            code: 'errors.payOrder.notSendable',
+            parameters: [titleOf(o), 'cancelled'],
+          })),
+        );
+      // Any day: an export is for looking at, or for a bank that takes past dates.
+      const problems = orderProblems(orders, '0001-01-01');
+      if (problems.length) throw new AppError(400, problems);
+      const file = await inScope(
+        db,
+        { userId: scope.user.id, organizationId: scope.organization.id },
+        (trx) => painFileOf(trx, scope.organization.id, orders),
+      );
+      return { filename: painFileName(file), content: await buildCheckedPain001(file) };
+    },
+
+    /**
+     * spec §7 pay: ready orders are packaged, the file is written and checked, and every order
+     * and package is marked sent, in one transaction (an invalid file changes nothing).
+     */
+    async pay(scope: TableScope, keys: string[], packageKeys: string[]): Promise<PaymentFile> {
+      const { result, undoId } = await tables.batch(scope, true, async (tools) => {
+        let orders = await sendable(tools, keys, packageKeys);
+        const problems = orderProblems(orders);
+        if (problems.length) throw new AppError(400, problems);
+        const loose = orders.filter((o) => o.state === 'ready');
+        if (loose.length) {
+          await payments.packageOrders(tools, scope.organization.id, loose);
+          orders = await tools.readMany(
+            'payOrder',
+            orders.map((o) => o.key),
+          );
+        }
+        const file = await painFileOf(tools.trx, scope.organization.id, orders);
+        const content = await buildCheckedPain001(file);
+        const sentAt = new Date();
+        for (const order of orders)
+          await tools.setOwned('payOrder', order, { state: 'sent', sentAt });
+        const packageIds = [...new Set(orders.map((o) => Number(o.payPackageId)))];
+        const { rows } = await sql<{ key: string }>`
+          select key::text from pay_package where id = any(${packageIds}::bigint[])
+        `.execute(tools.trx);
+        for (const pack of await tools.readMany(
+          'payPackage',
+          rows.map((r) => r.key),
+        ))
+          await tools.setOwned('payPackage', pack, {
+            state: 'sent',
+            sentAt,
+            messageId: file.messageId,
+            painVersion: file.version,
+          });
+        return { filename: painFileName(file), content };
+      });
+      return { ...result, undoId };
+    },
+
+    /** The UPN form of an order: a printable PDF with its UPN QR code. */
+    async upn(scope: TableScope, key: string): Promise<{ filename: string; content: Buffer }> {
+      const [order] = await ordersOf(scope, [key]);
+      if (!order) throw notFound('errors.recordNotFound', [key]);
+      const payer = await inScope(
+        db,
+        { userId: scope.user.id, organizationId: scope.organization.id },
+        async (trx) => {
+          const debtors = await readDebtors(trx, scope.organization.id, [
+            Number(order.organizationBankAccountId),
+          ]);
+          return debtors.get(Number(order.organizationBankAccountId));
+        },
+      );
+      const reference = fullReference(order);
+      const data: UpnData = {
+        payerName: payer?.name,
+        payerIban: payer?.iban.startsWith('SI') ? payer.iban : undefined,
+        amount: textOf(order.amount),
+        purposeCode: textOf(order.purposeCode) || 'OTHR',
+        purpose: textOf(order.description) || textOf(order.recipientIdCb),
+        dueDate: textOf(order.executionDate) || undefined,
+        recipientIban: textOf(order.recipientIBAN),
+        recipientReference: order.recipientReferenceType === 'NRC' ? 'SI99' : reference,
+        recipientName: textOf(order.recipientIdCb),
+        recipientAddress: textOf(order.recipientAddress),
+        recipientTown: textOf(order.recipientTown),
+      };
+      const date = textOf(order.executionDate) || 'order';
+      return {
+        filename: `upn-${date}-${order.key.slice(-8)}.pdf`,
+        content: await upnFormPdf(data),
+      };
+    },
+
+    /**
+     * A camt.053 or camt.054 (XSD-checked): a booked debit entry whose end-to-end id names a
+     * sent order of the same amount marks it paid, a returned one rejected with the bank's
+     * reason; every other entry is listed as unmatched, with why.
+     */
+    async statement(scope: TableScope, bytes: Buffer): Promise<StatementResponse> {
+      const camt = await readCheckedCamt(bytes);
+      const byKey = new Map<string, CamtEntry>();
+      const unmatched: StatementResponse['unmatched'] = [];
+      const unmatch = (entry: CamtEntry, reason: string) =>
+        unmatched.push({
+          endToEndId: entry.endToEndId ?? null,
+          amount: entry.amount,
+          currency: entry.currency,
+          reference: entry.reference ?? null,
+          reason,
+        });
+      for (const entry of camt.entries) {
+        const key = keyOfEndToEndId(entry.endToEndId);
+        if (entry.creditDebit !== 'DBIT') unmatch(entry, 'credit');
+        else if (!key) unmatch(entry, 'noOrder');
+        else if (entry.status !== 'BOOK' && !entry.returned) unmatch(entry, 'notBooked');
+        else byKey.set(key, entry);
+      }
+      const { result, undoId } = await tables.batch(scope, true, async (tools) => {
+        const orders = await tools.readMany('payOrder', [...byKey.keys()]);
+        const paid: TableRecord[] = [];
+        const rejected: TableRecord[] = [];
+        for (const [key, entry] of byKey) {
+          const order = orders.find((o) => o.key === key);
+          if (!order) unmatch(entry, 'noOrder');
+          else if (order.state !== 'sent') unmatch(entry, `state:${textOf(order.state)}`);
+          else if (
+            !sameAmount(entry.amount || entry.batch?.amount || '0', textOf(order.amount)) ||
+            entry.currency !== order.currencyCode
+          )
+            unmatch(entry, 'amountDiffers');
+          else if (entry.returned) {
+            await tools.setOwned('payOrder', order, {
+              state: 'rejected',
+              bankMessage: entry.reason ?? null,
+            });
+            rejected.push(order);
+          } else {
+            await tools.setOwned('payOrder', order, { state: 'paid', paidAt: new Date() });
+            paid.push(order);
+          }
+        }
+        // A sent package is settled once none of its orders is still out.
+        await sql`
+          update pay_package p set state = case when exists (
+              select 1 from pay_order o where o.pay_package_id = p.id and o.state = 'paid')
+            then 'paid' else 'rejected' end
+          where p.organization_id = ${scope.organization.id} and p.state = 'sent'
+            and not exists (select 1 from pay_order o
+              where o.pay_package_id = p.id and o.state = 'sent')
+        `.execute(tools.trx);
+        return {
+          paid: await tools.readMany(
+            'payOrder',
+            paid.map((o) => o.key),
+          ),
+          rejected: await tools.readMany(
+            'payOrder',
+            rejected.map((o) => o.key),
+          ),
+        };
+      });
+      const changed = result.paid.length + result.rejected.length;
+      return {
+        entries: camt.entries.length,
+        ...result,
+        unmatched,
+        undoId: changed > 0 ? undoId : null,
+      };
+    },
+
+    /**
+     * Orders from files: pain.001, UPN QR images or PDFs, all in one transaction, every row
+     * checked as a save (any problem refuses the whole upload, naming file and row); or one
+     * CSV or XLSX of payOrder columns, through the table import.
+     */
+    async upload(
+      scope: TableScope,
+      files: UploadedFile[],
+      options: { dryRun: boolean; ignoreWarnings: boolean },
+    ): Promise<UploadResponse> {
+      if (files.length === 0) throw badRequest('errors.payOrder.upload.empty', [], 'files');
+      const sheets = files.filter((file) => uploadKindOf(file) === 'spreadsheet');
+      if (sheets.length > 0) {
+        if (files.length > 1) throw badRequest('errors.payOrder.upload.mixed', [], 'files');
+        const entity = importer.writableEntity('payOrder', scope);
+        const done = await importer.importFile(
+          entity,
+          scope,
+          sheets[0]?.bytes ?? Buffer.alloc(0),
+          options,
+        );
+        return { rows: [], created: done.created, dryRun: done.dryRun, undoId: done.undoId };
+      }
+      try {
+        const { result, undoId } = await tables.batch(
+          scope,
+          options.ignoreWarnings,
+          async (tools) => {
+            const uploaded = await readUploadedOrders(tools.trx, scope.organization.id, files);
+            const rows: UploadResponse['rows'] = [];
+            const errors: MessageSpec[] = [];
+            for (const order of uploaded) {
+              try {
+                const record = await tools.create('payOrder', order.model);
+                rows.push({
+                  file: order.file,
+                  row: order.row,
+                  recipient: textOf(record.recipientIdCb),
+                  amount: textOf(record.amount),
+                  key: record.key,
+                });
+              } catch (error) {
+                if (!(error instanceof AppError)) throw error;
+                for (const problem of error.errors)
+                  errors.push({
+                    ...problem,
+                    field: `files.${order.fileIndex}.rows.${order.row}.${problem.field ?? ''}`,
+                  });
+              }
+            }
+            if (errors.length) throw new AppError(400, errors);
+            if (options.dryRun) throw new DryRun(rows);
+            return rows;
+          },
+        );
+        return { rows: result, created: result.length, dryRun: false, undoId };
+      } catch (error) {
+        if (!(error instanceof DryRun)) throw error;
+        return {
+          rows: error.rows.map((row) => ({ ...row, key: null })),
+          created: error.rows.length,
+          dryRun: true,
+          undoId: null,
+        };
+      }
+    },
+  };
+}
