@@ -59,6 +59,11 @@ export interface FieldHandlerContext {
   model: Model;
   /** references.onSelect: the lookup item chosen (a bank, whose BIC fills another field). */
   item?: Record<string, unknown>;
+  /**
+   * For a change that waits for something (a partner's bank accounts loading): patches the
+   * form's whole model as it is by then. Does nothing once the form has gone.
+   */
+  later: (patch: (formModel: Model) => Model) => void;
 }
 
 /**
@@ -66,3 +71,6 @@ export interface FieldHandlerContext {
  * keep, or nothing to keep it as it is.
  */
 export type FieldHandlers = Record<string, (context: FieldHandlerContext) => Model | undefined>;
+
+/** A patch of the form's model applied later (FieldHandlerContext.later). */
+export type LaterPatch = FieldHandlerContext['later'];

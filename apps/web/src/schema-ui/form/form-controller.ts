@@ -1,5 +1,5 @@
 import { createContext, use } from 'react';
-import type { FieldHandlers, FieldMessage } from '../types';
+import type { FieldHandlers, FieldMessage, LaterPatch } from '../types';
 
 /**
  * What a SchemaForm shares with every field under it, nested grid rows included. Paths are
@@ -21,6 +21,8 @@ export interface FormController {
   edited: (path: string) => void;
   setInputMessage: (path: string, message: FieldMessage | undefined) => void;
   handlers?: FieldHandlers;
+  /** A handler's later change of the form's model (after a load). */
+  later: LaterPatch;
   onButtonClick?: (name: string) => void;
 }
 

@@ -44,11 +44,13 @@ export function SchemaField({ field, schema, model, path, onChange }: SchemaFiel
   const change = (next: unknown, item?: Record<string, unknown>) => {
     let updated = setValue(model, field.name, next);
     const handler = field.onChange ? controller.handlers?.[field.onChange] : undefined;
-    if (handler) updated = handler({ field, value: next, model: updated }) ?? updated;
+    const { later } = controller;
+    if (handler) updated = handler({ field, value: next, model: updated, later }) ?? updated;
     // spec §3 references.onSelect: the chosen item may fill other fields (a bank, its BIC).
     const selectName = item ? field.references?.onSelect : undefined;
     const onSelect = selectName ? controller.handlers?.[selectName] : undefined;
-    if (onSelect) updated = onSelect({ field, value: next, model: updated, item }) ?? updated;
+    if (onSelect)
+      updated = onSelect({ field, value: next, model: updated, item, later }) ?? updated;
     controller.edited(path);
     onChange(updated);
   };

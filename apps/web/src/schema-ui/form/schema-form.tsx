@@ -1,4 +1,12 @@
-import { useId, useImperativeHandle, useMemo, type Ref } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  type Ref,
+} from 'react';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -69,6 +77,17 @@ export function SchemaForm(props: SchemaFormProps) {
   useImperativeHandle(ref, () => ({ validate: messages.validate }), [messages.validate]);
 
   const { messageAt, hasMessageUnder, touch, edited, setInputMessage } = messages;
+  const change = (next: Model) => onChange(applyStoredExpressions(schema, next));
+  // A handler's later patch applies to the model as it is then, and to nothing once unmounted.
+  const latest = useRef<{ model: Model; change: (next: Model) => void } | null>(null);
+  useEffect(() => {
+    latest.current = { model, change };
+  });
+  useEffect(() => () => void (latest.current = null), []);
+  const later = useCallback((patch: (formModel: Model) => Model) => {
+    const current = latest.current;
+    if (current) current.change(patch(current.model));
+  }, []);
   const controller = useMemo<FormController>(
     () => ({
       idPrefix,
@@ -79,6 +98,7 @@ export function SchemaForm(props: SchemaFormProps) {
       edited,
       setInputMessage,
       handlers,
+      later,
       onButtonClick,
     }),
     [
@@ -90,11 +110,10 @@ export function SchemaForm(props: SchemaFormProps) {
       edited,
       setInputMessage,
       handlers,
+      later,
       onButtonClick,
     ],
   );
-
-  const change = (next: Model) => onChange(applyStoredExpressions(schema, next));
 
   return (
     <FormControllerContext value={controller}>
