@@ -27,6 +27,7 @@ const PREFIXES = [
   'wf',
   'workflowLog',
   'notification',
+  'payments',
 ];
 
 /**

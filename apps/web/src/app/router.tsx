@@ -69,6 +69,10 @@ const PlaygroundPage = lazyPage(
   () => import('../features/playground/playground-page'),
   (m) => m.PlaygroundPage,
 );
+const PaymentsPage = lazyPage(
+  () => import('../features/payments/payments-page'),
+  (m) => m.PaymentsPage,
+);
 const CodeListsPage = lazyPage(
   () => import('../features/code-lists/code-lists-page'),
   (m) => m.CodeListsPage,
@@ -121,6 +125,9 @@ export const routes: RouteObject[] = [
                   },
                   { path: 'cl', element: <CodeListsPage /> },
                   { path: 'cl/:cl', element: <CodeListsPage /> },
+                  // issue 8: payment orders, and packages under payments/packages.
+                  { path: 'payments', element: <PaymentsPage /> },
+                  { path: 'payments/:view', element: <PaymentsPage /> },
                 ],
               },
             ],

@@ -5,6 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import HomeIcon from '@mui/icons-material/Home';
 import ListAltIcon from '@mui/icons-material/ListAlt';
+import PaymentsIcon from '@mui/icons-material/PaymentsOutlined';
 import Tooltip from '@mui/material/Tooltip';
 import { TOOLBAR_HEIGHT } from '../constants';
 import { useI18n } from '../i18n';
@@ -17,7 +18,7 @@ import { UserMenu } from './user-menu';
 
 /**
  * spec §2 main toolbar: home, organisation, search (home and filterId=search), code lists,
- * notifications with the unread count, language, user.
+ * payments (issue 8), notifications with the unread count, language, user.
  */
 export function MainToolbar() {
   const { t } = useI18n();
@@ -58,6 +59,18 @@ export function MainToolbar() {
               onClick={() => void navigate(`/o/${activeOrganization.id}/cl`)}
             >
               <ListAltIcon />
+            </IconButton>
+          </Tooltip>
+        )}
+        {activeOrganization && (
+          <Tooltip title={t('toolbar.payments')}>
+            <IconButton
+              color="inherit"
+              aria-label={t('toolbar.payments')}
+              data-testid="payments-button"
+              onClick={() => void navigate(`/o/${activeOrganization.id}/payments`)}
+            >
+              <PaymentsIcon />
             </IconButton>
           </Tooltip>
         )}

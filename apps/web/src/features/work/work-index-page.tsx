@@ -18,6 +18,11 @@ import {
   useDocBulkActions,
 } from './doc-bulk-actions';
 import { DOC_TABLE } from './doc-api';
+import {
+  CreatePaymentOrdersButton,
+  DocPaymentOrdersPanel,
+  useDocPaymentOrders,
+} from './doc-payment-orders';
 import { DocFilterBar } from './doc-filter-bar';
 import { combineFilters } from './doc-filters';
 import { useDocFilters } from './use-doc-filters';
@@ -42,6 +47,7 @@ export function WorkIndexPage() {
   const tiles = useTiles();
   const tile = hasTileFilter ? tiles.data?.items.find((item) => item.filterId === filterId) : null;
   const bulk = useDocBulkActions();
+  const paymentOrders = useDocPaymentOrders();
   const docFilters = useDocFilters(organizationId);
   const tileFilter = tile?.filter ?? NO_FILTER;
   const ownFilter = docFilters.filter;
@@ -75,7 +81,10 @@ export function WorkIndexPage() {
         onOpen={openRow}
         onAdd={addDocument}
         selectionActions={(keys, unselect) => (
-          <DocBulkActions keys={keys} actions={bulk} onDone={unselect} />
+          <>
+            <DocBulkActions keys={keys} actions={bulk} onDone={unselect} />
+            <CreatePaymentOrdersButton keys={keys} orders={paymentOrders} />
+          </>
         )}
         height="fill"
       />
@@ -115,6 +124,7 @@ export function WorkIndexPage() {
         onContinueAnyway={bulk.continueAnyway}
       />
       <DocBulkWarnings actions={bulk} />
+      <DocPaymentOrdersPanel orders={paymentOrders} organizationId={organizationId} />
       {grid}
     </Paper>
   );
