@@ -12,6 +12,12 @@ export const DUPLICATE_WINDOW_DAYS = 90;
 export const textOf = (value: unknown): string =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 
+/** The keys asked for that no record found has (keys compared in lower case). */
+export function missingKeys(keys: readonly string[], found: readonly { key: string }[]): string[] {
+  const have = new Set(found.map((record) => record.key));
+  return keys.filter((key) => !have.has(key.toLowerCase()));
+}
+
 const titleOf = (record: LockedRecord) =>
   typeof record.displayTitle === 'string' && record.displayTitle !== ''
     ? record.displayTitle

@@ -3,12 +3,10 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/create-db';
 import { inScope } from '../../db/scope';
 import { AppError, badRequest, notFound, type MessageSpec } from '../../lib/errors';
-import { payOrder } from '../tables/entities/pay-order';
-import { checkRecord } from '../tables/save';
 import type { BatchTools, TableScope, TablesService } from '../tables/tables.service';
 import { buildCheckedPain001, readCheckedCamt, type CamtEntry } from './iso20022';
 import { painFileName, painFileOf, keyOfEndToEndId, readDebtors } from './order-files';
-import { fullReference, textOf } from './order-rules';
+import { fullReference, missingKeys, textOf } from './order-rules';
 import type { PaymentsService } from './payments.service';
 import { SENDABLE_ORDER_STATES } from './transitions';
 import { readUploadedOrders, uploadKindOf, type UploadedFile } from './order-upload';
@@ -32,14 +30,31 @@ class DryRun extends Error {
 
 const titleOf = (record: TableRecord) => record.displayTitle || record.key;
 
-/** Every order's problems as a save would find them, each naming its order. */
-function orderProblems(orders: readonly TableRecord[], today?: string): MessageSpec[] {
+/**
+ * What may have gone wrong with ready orders since they were checked as a save (marking them
+ * ready does): an execution date now past. The file's own checks (packages/forms rules again,
+ * in iso20022/order-checks) and the XSD run on every file.
+ */
+function staleOrderProblems(orders: readonly TableRecord[]): MessageSpec[] {
+  const today = localToday();
   return orders.flatMap((order) =>
-    checkRecord(payOrder, order, today).map((problem) => ({
-      ...problem,
-      field: `${order.key}.${problem.field ?? ''}`,
-    })),
+    textOf(order.executionDate) < today
+      ? [
+          {
+            code: 'validation.date.past',
+            parameters: [],
+            field: `${order.key}.executionDate`,
+          },
+        ]
+      : [],
   );
+}
+
+/** The server's date, as packages/forms takes today by default. */
+function localToday(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 /** Whether two amounts of at most two decimals are equal ('12.5' and '12.50' are). */
@@ -58,7 +73,7 @@ export function createPaymentFilesService(
   /** The orders of these keys; unknown ones are 404 (another organisation's too). */
   async function ordersOf(scope: TableScope, keys: string[]) {
     const orders = await tables.readMany('payOrder', scope, keys);
-    const missing = keys.filter((k) => !orders.some((o) => o.key === k.toLowerCase()));
+    const missing = missingKeys(keys, orders);
     if (missing.length) throw notFound('errors.recordNotFound', [missing.join(', ')]);
     return orders;
   }
@@ -66,9 +81,9 @@ export function createPaymentFilesService(
   /** The orders of pay's keys and open packages, sendable ones only (409 otherwise). */
   async function sendable(tools: BatchTools, keys: string[], packageKeys: string[]) {
     const orders = await tools.readMany('payOrder', keys);
-    const missing = keys.filter((k) => !orders.some((o) => o.key === k.toLowerCase()));
+    const missing = missingKeys(keys, orders);
     const packages = await tools.readMany('payPackage', packageKeys);
-    missing.push(...packageKeys.filter((k) => !packages.some((p) => p.key === k.toLowerCase())));
+    missing.push(...missingKeys(packageKeys, packages));
     if (missing.length) throw notFound('errors.recordNotFound', [missing.join(', ')]);
     const closed = packages.filter((p) => p.state !== 'open');
     if (closed.length)
@@ -83,7 +98,10 @@ export function createPaymentFilesService(
       `.execute(tools.trx);
       const more = await tools.readMany(
         'payOrder',
-        rows.map((r) => r.key).filter((k) => !orders.some((o) => o.key === k)),
+        missingKeys(
+          rows.map((r) => r.key),
+          orders,
+        ),
       );
       orders.push(...more);
     }
@@ -112,9 +130,6 @@ export function createPaymentFilesService(
             parameters: [titleOf(o), 'cancelled'],
           })),
         );
-      // Any day: an export is for looking at, or for a bank that takes past dates.
-      const problems = orderProblems(orders, '0001-01-01');
-      if (problems.length) throw new AppError(400, problems);
       const file = await inScope(
         db,
         { userId: scope.user.id, organizationId: scope.organization.id },
@@ -130,7 +145,7 @@ export function createPaymentFilesService(
     async pay(scope: TableScope, keys: string[], packageKeys: string[]): Promise<PaymentFile> {
       const { result, undoId } = await tables.batch(scope, true, async (tools) => {
         let orders = await sendable(tools, keys, packageKeys);
-        const problems = orderProblems(orders);
+        const problems = staleOrderProblems(orders);
         if (problems.length) throw new AppError(400, problems);
         const loose = orders.filter((o) => o.state === 'ready');
         if (loose.length) {
@@ -143,8 +158,10 @@ export function createPaymentFilesService(
         const file = await painFileOf(tools.trx, scope.organization.id, orders);
         const content = await buildCheckedPain001(file);
         const sentAt = new Date();
-        for (const order of orders)
-          await tools.setOwned('payOrder', order, { state: 'sent', sentAt });
+        await tools.setOwnedMany(
+          'payOrder',
+          orders.map((record) => ({ record, values: { state: 'sent', sentAt } })),
+        );
         const packageIds = [...new Set(orders.map((o) => Number(o.payPackageId)))];
         const { rows } = await sql<{ key: string }>`
           select key::text from pay_package where id = any(${packageIds}::bigint[])
@@ -225,10 +242,13 @@ export function createPaymentFilesService(
       }
       const { result, undoId } = await tables.batch(scope, true, async (tools) => {
         const orders = await tools.readMany('payOrder', [...byKey.keys()]);
+        const byOrderKey = new Map(orders.map((order) => [order.key, order]));
         const paid: TableRecord[] = [];
         const rejected: TableRecord[] = [];
+        const settle: { record: TableRecord; values: Record<string, unknown> }[] = [];
+        const paidAt = new Date();
         for (const [key, entry] of byKey) {
-          const order = orders.find((o) => o.key === key);
+          const order = byOrderKey.get(key);
           if (!order) unmatch(entry, 'noOrder');
           else if (order.state !== 'sent') unmatch(entry, `state:${textOf(order.state)}`);
           else if (
@@ -237,16 +257,17 @@ export function createPaymentFilesService(
           )
             unmatch(entry, 'amountDiffers');
           else if (entry.returned) {
-            await tools.setOwned('payOrder', order, {
-              state: 'rejected',
-              bankMessage: entry.reason ?? null,
+            settle.push({
+              record: order,
+              values: { state: 'rejected', bankMessage: entry.reason ?? null },
             });
             rejected.push(order);
           } else {
-            await tools.setOwned('payOrder', order, { state: 'paid', paidAt: new Date() });
+            settle.push({ record: order, values: { state: 'paid', paidAt } });
             paid.push(order);
           }
         }
+        await tools.setOwnedMany('payOrder', settle);
         // A sent package is settled once none of its orders is still out.
         await sql`
           update pay_package p set state = case when exists (

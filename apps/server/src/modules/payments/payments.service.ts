@@ -11,7 +11,7 @@ import { checkRecord } from '../tables/save';
 import { setOwnedColumns } from '../tables/state-change';
 import type { BatchTools, TableScope, TablesService } from '../tables/tables.service';
 import { linkDocuments, ordersFromDocuments, type FromDocumentsInput } from './from-documents';
-import { EDITABLE_ORDER_STATES } from './order-rules';
+import { EDITABLE_ORDER_STATES, missingKeys } from './order-rules';
 import { mayMarkOrder, mayMarkPackage } from './transitions';
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
@@ -103,8 +103,10 @@ export function createPaymentsService(db: Db, tables: TablesService) {
       const first = group[0];
       if (!first) continue;
       const pack = await openPackage(tools, organizationId, first);
-      for (const order of group)
-        await tools.setOwned('payOrder', order, { state: 'inPackage', payPackageId: pack.id });
+      await tools.setOwnedMany(
+        'payOrder',
+        group.map((record) => ({ record, values: { state: 'inPackage', payPackageId: pack.id } })),
+      );
       packages.push(pack);
     }
     return packages;
@@ -221,7 +223,7 @@ export function createPaymentsService(db: Db, tables: TablesService) {
     async buildPackages(scope: TableScope, keys: string[]) {
       const { result, undoId } = await tables.batch(scope, false, async (tools) => {
         const orders = await tools.readMany('payOrder', keys);
-        const missing = keys.filter((k) => !orders.some((o) => o.key === k.toLowerCase()));
+        const missing = missingKeys(keys, orders);
         if (missing.length)
           throw new AppError(404, [
             { code: 'errors.recordNotFound', parameters: [missing.join(', ')] },

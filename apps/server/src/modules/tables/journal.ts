@@ -102,6 +102,23 @@ export async function readAudit(
 }
 
 /** Records one row update: the undo operation (set columns' old values) and its audit diff. */
+/** Per journal, its created and updated operations by entity and id (a pay writes 10,000). */
+const written = new WeakMap<Journal, { seen: number; byId: Map<string, UndoOperation> }>();
+
+function writtenBefore(journal: Journal, entity: string, id: string): UndoOperation | undefined {
+  let index = written.get(journal);
+  if (!index) {
+    index = { seen: 0, byId: new Map() };
+    written.set(journal, index);
+  }
+  for (; index.seen < journal.operations.length; index.seen++) {
+    const op = journal.operations[index.seen];
+    const name = op ? `${op.entity}:${op.id}` : '';
+    if (op && op.kind !== 'deleted' && !index.byId.has(name)) index.byId.set(name, op);
+  }
+  return index.byId.get(`${entity}:${id}`);
+}
+
 export function journalUpdate(
   journal: Journal,
   entity: EntityDef,
@@ -114,9 +131,7 @@ export function journalUpdate(
   const changes = diff(entity, existing, row);
   // A record this journal wrote before is undone in one step at its newest version: deleted
   // if the journal created it, else restored to what it was before the first change.
-  const earlier = journal.operations.find(
-    (op) => op.kind !== 'deleted' && op.entity === entity.name && op.id === String(row.id),
-  );
+  const earlier = writtenBefore(journal, entity.name, String(row.id));
   if (earlier && earlier.kind !== 'deleted') {
     earlier.version = Number(row.version);
     if (earlier.kind === 'updated') earlier.before = { ...before, ...earlier.before };

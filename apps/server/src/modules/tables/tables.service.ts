@@ -14,11 +14,12 @@ import { isAdmin, type ActiveOrganization, type AuthedUser } from '../../plugins
 import { isTenantOwned, type EntityDef } from './entity';
 import { displayColumnsOf } from './display-columns';
 import { heldRecordErrors } from './referrers';
-import { commitJournal, newJournal, readAudit, type Journal } from './journal';
+import { commitJournal, journalUpdate, newJournal, readAudit, type Journal } from './journal';
 import { throwLockProblems } from './locks';
 import { createWriteHooks, type WriteHook, type WriteHooks } from './write-hooks';
 import { schemaOf, toModel, type Model } from './model';
 import { cleanInput, deleteRecord, insertRecord, updateRecord, validateRecord } from './save';
+import { updateRowsAt } from './save-many';
 import {
   setOwnedColumns,
   type RefusedRecord,
@@ -62,6 +63,11 @@ export interface BatchTools {
   ): Promise<TableRecord>;
   /** Sets server-owned values (API names) at the record's version. */
   setOwned(name: string, record: TableRecord, values: Record<string, unknown>): Promise<void>;
+  /** setOwned of many records in a few statements (a statement of 10,000 entries). */
+  setOwnedMany(
+    name: string,
+    updates: { record: TableRecord; values: Record<string, unknown> }[],
+  ): Promise<void>;
   /** Warnings of the work's own: the write waits for ignoreWarnings. */
   warn(warnings: MessageSpec[]): void;
 }
@@ -522,6 +528,50 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
           async setOwned(name, record, values) {
             const entity = getListedEntity(name);
             await setOwnedColumns(trx, entity, ownerOf(entity, scope), record, values, journal);
+          },
+          async setOwnedMany(name, updates) {
+            if (updates.length === 0) return;
+            const entity = getListedEntity(name);
+            const owner = ownerOf(entity, scope);
+            const rows = await repo.findRows(
+              trx,
+              entity,
+              owner.organizationId,
+              { column: 'id', values: updates.map((u) => String(u.record.id)) },
+              true,
+            );
+            const byId = new Map(rows.map((row) => [String(row.id), row]));
+            const planned = updates.map(({ record, values }) => {
+              const existing = byId.get(String(record.id));
+              if (!existing) throw conflict('errors.staleVersion', [], 'version');
+              const columns: Record<string, unknown> = {};
+              for (const [field, value] of Object.entries(values)) {
+                const column = entity.columns.find((c) => c.name === field);
+                if (!column) throw new Error(`${entity.name} has no column ${field}`);
+                columns[column.column] = value;
+              }
+              return {
+                id: String(record.id),
+                version: Number(record.version),
+                values: columns,
+                existing,
+              };
+            });
+            const { rows: written, stale } = await updateRowsAt(
+              trx,
+              entity,
+              owner.organizationId,
+              planned,
+            );
+            if (stale.length > 0) throw conflict('errors.staleVersion', [], 'version');
+            for (const plan of planned)
+              journalUpdate(
+                journal,
+                entity,
+                plan.existing,
+                plan.values,
+                written.get(plan.id) ?? {},
+              );
           },
           warn: (more) => {
             if (!ignoreWarnings) warnings.push(...more);
