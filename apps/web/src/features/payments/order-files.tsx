@@ -102,8 +102,20 @@ export function OrderFileActions({ runner }: { runner: PaymentRunner }) {
   );
 }
 
+/** The server's reason code of an unmatched entry ('noOrder', 'state:paid'), as words. */
+function useReasonText() {
+  const { t, has } = useI18n();
+  return (reason: string) => {
+    const [code = '', state] = reason.split(':');
+    const key = `payments.unmatchedReason.${code}`;
+    if (!has(key)) return reason;
+    return state === undefined ? t(key) : t(key, [t(`payOrder.stateValue.${state}`)]);
+  };
+}
+
 function FileResultDialog({ shown, onClose }: { shown: FileResult; onClose: () => void }) {
   const { t } = useI18n();
+  const reasonText = useReasonText();
   let title: string;
   let summary: string;
   let table: ReactNode = null;
@@ -147,7 +159,7 @@ function FileResultDialog({ shown, onClose }: { shown: FileResult; onClose: () =
               entry.endToEndId ?? '',
               `${entry.amount} ${entry.currency}`,
               entry.reference ?? '',
-              entry.reason,
+              reasonText(entry.reason),
             ])}
             testId="payments-unmatched"
           />

@@ -153,7 +153,7 @@ describe('payments page', () => {
                 amount: '10.00',
                 currency: 'EUR',
                 reference: 'SI00 1',
-                reason: 'No sent order has this end-to-end id.',
+                reason: 'noOrder',
               },
             ],
             undoId: 'undo-st',
@@ -168,7 +168,7 @@ describe('payments page', () => {
       en('payments.statementResult', 3, 1, 0, 1),
     );
     expect(within(result).getByText('E2E-UNKNOWN')).toBeTruthy();
-    expect(within(result).getByText('No sent order has this end-to-end id.')).toBeTruthy();
+    expect(within(result).getByText(en('payments.unmatchedReason.noOrder'))).toBeTruthy();
     const form = calls.find((call) => call.path === '/api/payOrder/statement')?.form;
     expect((form?.get('file') as File | null)?.name).toBe('camt053.xml');
   });
