@@ -49,6 +49,18 @@ describe('combo input with fixed items', () => {
     expect(input(control).value).toBe('SI – Slovenia');
   });
 
+  it('shows the text the model keeps beside a value no loaded item has (spec §3 ...Cb)', async () => {
+    const { control } = await renderInput(
+      {
+        name: 'recipientAccountId',
+        inputType: 'combo',
+        references: { itemsProp: 'accounts', field: 'id', displayFields: ['code', 'displayText'] },
+      },
+      { value: 15, model: { recipientAccountId: 15, recipientAccountIdCb: 'Main account' } },
+    );
+    expect(input(control).value).toBe('Main account');
+  });
+
   it('keeps the given order with noSort', async () => {
     await renderInput({
       name: 'country',

@@ -65,12 +65,22 @@ export function ComboInput(props: InputProps) {
   });
 
   const isValueOf = (item: LookupItem) => isSameValue(itemValue(item, references), value);
+  // spec §3: the model may keep the chosen item's text beside its value (recipientAccountIdCb),
+  // shown while no loaded item has the value (an order's accounts load on a choice only).
+  const storedText = getValue(model, `${field.name}Cb`);
+  const storedItem: LookupItem = {
+    [storedField(references)]: value,
+    ...(typeof storedText === 'string' && storedText !== ''
+      ? { [references.displayFields.at(-1) ?? 'name']: storedText }
+      : {}),
+  };
   const found = lookup.items.find(isValueOf);
   const selectedItem: LookupItem | null = !hasValue
     ? null
     : (found ??
       (chosen && isValueOf(chosen) ? chosen : undefined) ??
-      lookup.known.find(isValueOf) ?? { [storedField(references)]: value });
+      lookup.known.find(isValueOf) ??
+      storedItem);
   const canAdd = Boolean(dialogs && references.addScheme && !readonly);
   const editTable = references.addScheme ?? references.table;
   // spec §3 editKey: the model property with the chosen record's key (else the item's own key).
