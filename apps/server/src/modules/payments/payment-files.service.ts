@@ -243,8 +243,6 @@ export function createPaymentFilesService(
       const { result, undoId } = await tables.batch(scope, true, async (tools) => {
         const orders = await tools.readMany('payOrder', [...byKey.keys()]);
         const byOrderKey = new Map(orders.map((order) => [order.key, order]));
-        const paid: TableRecord[] = [];
-        const rejected: TableRecord[] = [];
         const settle: { record: TableRecord; values: Record<string, unknown> }[] = [];
         const paidAt = new Date();
         for (const [key, entry] of byKey) {
@@ -256,18 +254,15 @@ export function createPaymentFilesService(
             entry.currency !== order.currencyCode
           )
             unmatch(entry, 'amountDiffers');
-          else if (entry.returned) {
+          else
             settle.push({
               record: order,
-              values: { state: 'rejected', bankMessage: entry.reason ?? null },
+              values: entry.returned
+                ? { state: 'rejected', bankMessage: entry.reason ?? null }
+                : { state: 'paid', paidAt },
             });
-            rejected.push(order);
-          } else {
-            settle.push({ record: order, values: { state: 'paid', paidAt } });
-            paid.push(order);
-          }
         }
-        await tools.setOwnedMany('payOrder', settle);
+        const settled = await tools.setOwnedMany('payOrder', settle);
         // A sent package is settled once none of its orders is still out.
         await sql`
           update pay_package p set state = case when exists (
@@ -278,14 +273,8 @@ export function createPaymentFilesService(
               where o.pay_package_id = p.id and o.state = 'sent')
         `.execute(tools.trx);
         return {
-          paid: await tools.readMany(
-            'payOrder',
-            paid.map((o) => o.key),
-          ),
-          rejected: await tools.readMany(
-            'payOrder',
-            rejected.map((o) => o.key),
-          ),
+          paid: settled.filter((order) => order.state === 'paid'),
+          rejected: settled.filter((order) => order.state === 'rejected'),
         };
       });
       const changed = result.paid.length + result.rejected.length;

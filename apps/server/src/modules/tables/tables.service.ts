@@ -17,7 +17,7 @@ import { heldRecordErrors } from './referrers';
 import { commitJournal, journalUpdate, newJournal, readAudit, type Journal } from './journal';
 import { throwLockProblems } from './locks';
 import { createWriteHooks, type WriteHook, type WriteHooks } from './write-hooks';
-import { schemaOf, toModel, type Model } from './model';
+import { schemaOf, toModel, type Model, type Row } from './model';
 import { cleanInput, deleteRecord, insertRecord, updateRecord, validateRecord } from './save';
 import { updateRowsAt } from './save-many';
 import {
@@ -67,7 +67,7 @@ export interface BatchTools {
   setOwnedMany(
     name: string,
     updates: { record: TableRecord; values: Record<string, unknown> }[],
-  ): Promise<void>;
+  ): Promise<TableRecord[]>;
   /** Warnings of the work's own: the write waits for ignoreWarnings. */
   warn(warnings: MessageSpec[]): void;
 }
@@ -495,6 +495,7 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
       return run(scope, async (trx) => {
         const journal = newJournal();
         const warnings: MessageSpec[] = [];
+        const readRows = new Map<string, Row>();
         const tools: BatchTools = {
           trx,
           journal,
@@ -502,10 +503,15 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
           async readMany(name, keys) {
             const entity = getListedEntity(name);
             const valid = keys.map((k) => k.toLowerCase()).filter((k) => UUID_PATTERN.test(k));
-            const rows = await repo.findRows(trx, entity, ownerOf(entity, scope).organizationId, {
-              column: 'key',
-              values: valid,
-            });
+            // Locked for the batch's writes, and kept for them (setOwnedMany's before-values).
+            const rows = await repo.findRows(
+              trx,
+              entity,
+              ownerOf(entity, scope).organizationId,
+              { column: 'key', values: valid },
+              true,
+            );
+            for (const row of rows) readRows.set(`${entity.name}:${String(row.id)}`, row);
             return rows.map((row) => toModel(entity, row));
           },
           async create(name, body, extra = {}) {
@@ -530,17 +536,29 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
             await setOwnedColumns(trx, entity, ownerOf(entity, scope), record, values, journal);
           },
           async setOwnedMany(name, updates) {
-            if (updates.length === 0) return;
+            if (updates.length === 0) return [];
             const entity = getListedEntity(name);
             const owner = ownerOf(entity, scope);
+            // Rows read by readMany at the version asked for need no second read.
+            const cached = (record: TableRecord) => {
+              const row = readRows.get(`${entity.name}:${String(record.id)}`);
+              return row && Number(row.version) === Number(record.version) ? row : undefined;
+            };
             const rows = await repo.findRows(
               trx,
               entity,
               owner.organizationId,
-              { column: 'id', values: updates.map((u) => String(u.record.id)) },
+              {
+                column: 'id',
+                values: updates.filter((u) => !cached(u.record)).map((u) => String(u.record.id)),
+              },
               true,
             );
             const byId = new Map(rows.map((row) => [String(row.id), row]));
+            for (const { record } of updates) {
+              const row = cached(record);
+              if (row) byId.set(String(record.id), row);
+            }
             const planned = updates.map(({ record, values }) => {
               const existing = byId.get(String(record.id));
               if (!existing) throw conflict('errors.staleVersion', [], 'version');
@@ -564,14 +582,12 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
               planned,
             );
             if (stale.length > 0) throw conflict('errors.staleVersion', [], 'version');
-            for (const plan of planned)
-              journalUpdate(
-                journal,
-                entity,
-                plan.existing,
-                plan.values,
-                written.get(plan.id) ?? {},
-              );
+            return planned.map((plan) => {
+              const row = written.get(plan.id) ?? {};
+              journalUpdate(journal, entity, plan.existing, plan.values, row);
+              readRows.set(`${entity.name}:${plan.id}`, row);
+              return toModel(entity, row);
+            });
           },
           warn: (more) => {
             if (!ignoreWarnings) warnings.push(...more);
