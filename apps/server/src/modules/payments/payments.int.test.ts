@@ -104,6 +104,22 @@ describe('orders from documents', () => {
     expect(foreign.statusCode).toBe(404);
   });
 
+  it('warns before payment of a suspected duplicate invoice, naming the original (issue 7), and orders it when told', async () => {
+    const original = await approvedInvoice(world, { number: 'DUP-2026/0042' });
+    const again = await approvedInvoice(world, { number: 'dup 2026 42' });
+    const warned = await post(world, '/api/payOrder/fromDocuments', { documentKeys: [again.key] });
+    expect(warned.statusCode).toBe(400);
+    const warning = warned.json<{ warning: { code: string; msg: string }[] }>().warning;
+    expect(warning.map((w) => w.code)).toEqual(['warnings.doc.duplicate.number']);
+    expect(warning[0]?.msg).toContain(String(original.number));
+    expect((await readDoc(world, again.key)).paymentState).toBe('unpaid');
+    const told = await post(world, '/api/payOrder/fromDocuments?ignoreWarnings=true', {
+      documentKeys: [again.key],
+    });
+    expect(told.statusCode, told.body).toBe(200);
+    expect((await readDoc(world, again.key)).paymentState).toBe('ordered');
+  });
+
   it('groups a supplier’s invoices into one order when asked, paying their sum', async () => {
     const a = await approvedInvoice(world, {
       totalAmount: '100.00',
