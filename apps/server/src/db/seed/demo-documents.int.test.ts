@@ -99,6 +99,35 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('demo documents', () => {
+  it('pays the approved invoices: orders in every state, in packages, linked to their documents', async () => {
+    const { rows } = await sql<{ state: string; orders: number; packaged: number; docs: string }>`
+      select o.state, count(*)::int as orders, count(o.pay_package_id)::int as packaged,
+        string_agg(distinct d.payment_state, ',') as docs
+      from pay_order o
+      join pay_order_doc l on l.organization_id = o.organization_id and l.pay_order_id = o.id
+      join doc d on d.organization_id = l.organization_id and d.id = l.doc_id
+      join organization g on g.id = o.organization_id
+      where g.name = ${SEEDED_ORGS[0]?.name ?? ''} and d.status = 'archived'
+      group by o.state order by o.state
+    `.execute(t.database.db);
+    // 8 archived invoices, oldest first: under 2/5 paid, under 3/5 sent, under 4/5 ready.
+    expect(rows).toEqual([
+      { state: 'draft', orders: 1, packaged: 0, docs: 'ordered' },
+      { state: 'paid', orders: 4, packaged: 4, docs: 'paid' },
+      { state: 'ready', orders: 2, packaged: 0, docs: 'ordered' },
+      { state: 'sent', orders: 1, packaged: 1, docs: 'sent' },
+    ]);
+    const { rows: packages } = await sql<{ state: string; order_count: number }>`
+      select p.state, p.order_count from pay_package p
+      join organization g on g.id = p.organization_id
+      where g.name = ${SEEDED_ORGS[0]?.name ?? ''} order by p.state
+    `.execute(t.database.db);
+    expect(packages).toEqual([
+      { state: 'paid', order_count: 4 },
+      { state: 'sent', order_count: 1 },
+    ]);
+  });
+
   it('gives every demo organisation its documents in every status', async () => {
     const docs = await readDocs();
     expect(first).toMatchObject({ organizations: SEEDED_ORGS.length, documents: docs.length });

@@ -4,6 +4,7 @@ import type { Db } from '../create-db';
 import { inScope, type Trx } from '../scope';
 import { uuidv7 } from '../../lib/ids';
 import type { BlobStore } from '../../plugins/storage/blob-store';
+import { seedDemoPayments } from './demo-payments';
 import { seedDemoWorkflow } from './demo-workflow';
 import { refreshDocSearch } from '../../modules/documents/search-vector';
 import { checkUpload, type FileRole } from '../../modules/files/file-policy';
@@ -109,7 +110,7 @@ export async function seedDemoDocuments(
     });
     const files = await storeFiles(blobs, planned, buyerOf(org), options.signal);
     const written = await inScope(db, scope, (trx) =>
-      writeDocuments(trx, org, planned, files, documentTypes),
+      writeDocuments(trx, org, planned, files, documentTypes, today),
     );
     if (!written) continue;
     result.organizations += 1;
@@ -260,6 +261,7 @@ async function writeDocuments(
   planned: PlannedDocument[],
   files: StoredFile[][],
   documentTypes: Map<string, number>,
+  today: string,
 ): Promise<boolean> {
   await sql`select pg_advisory_xact_lock(hashtext('listina.demo-documents'), ${Number(org.id)})`.execute(
     trx,
@@ -299,6 +301,8 @@ async function writeDocuments(
     values ${sql.join(fileRows)}
   `.execute(trx);
   if (org.userId !== null) await seedDemoWorkflow(trx, org.id, org.userId, ids);
+  // Orders of the approved invoices, in every state (issue 8).
+  await seedDemoPayments(trx, org.id, today);
   // The full-text search over fields, partner and the files' text (migration 0015).
   await refreshDocSearch(trx, org.id, ids);
   return true;
