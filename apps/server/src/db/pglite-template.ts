@@ -28,12 +28,16 @@ function pgliteVersion(): string {
   return 'unknown';
 }
 
-/** Named by the PGlite version and the migrations in it, so a stale template is never used. */
+/**
+ * Named by the PGlite version and the migrations in it, their names and their code (a
+ * migration edited before it lands makes a new template), so a stale one is never used.
+ */
 async function templateFile(): Promise<string> {
-  const names = Object.keys(await migrationProvider.getMigrations())
-    .sort()
-    .join('\n');
-  const digest = createHash('sha256').update(names).digest('hex').slice(0, 12);
+  const migrations = await migrationProvider.getMigrations();
+  const hash = createHash('sha256');
+  for (const name of Object.keys(migrations).sort())
+    hash.update(`${name}\n${migrations[name]?.up.toString() ?? ''}\n`);
+  const digest = hash.digest('hex').slice(0, 12);
   return path.join(cacheDir, `pglite-${pgliteVersion()}-${digest}.tar`);
 }
 

@@ -359,6 +359,17 @@ describe('states and packages', () => {
     expect(errorCodes(reopened)).toEqual(['errors.payPackage.transition']);
   });
 
+  it('offers the organisation’s own accounts to pay from, and no other organisation’s', async () => {
+    const list = (headers: Record<string, string>) =>
+      world.t.app.inject({ url: '/api/cl/organizationBankAccount?mode=dropdown', headers });
+    const own = await list(world.h.acc);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(items(own).map((a) => [a.id, a.code])).toEqual([
+      [world.payingAccountId, 'SI56020170014356205'],
+    ]);
+    expect(items(await list(world.h.eve))).toEqual([]);
+  });
+
   it('keeps payments to accountants and admins of the organisation', async () => {
     const order = await newOrder(world);
     const asDataEntry = await post(

@@ -235,7 +235,12 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
     },
 
     async list(name: string, scope: TableScope, query: ListQuery) {
-      const nested = query.customerKey ? getNestedEntity(name) : undefined;
+      // A nested table of the organisation itself (its bank accounts) lists the active
+      // organisation's rows without naming it: a lookup of the paying account.
+      const own = findEntity(name);
+      const ownNested =
+        !query.customerKey && own?.hidden && getNestedEntity(name).parent.scope === 'organization';
+      const nested = query.customerKey || ownNested ? getNestedEntity(name) : undefined;
       const entity = nested ? nested.array.entity : getListedEntity(name);
       const { columns, ...plan } = listPlan(entity, query);
       const { sort } = plan;
@@ -244,7 +249,9 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
       const options = { organizationId: ownerOf(entity, scope).organizationId, ...plan, displays };
       const rows = nested
         ? await run(scope, async (trx) => {
-            const parent = await findParent(trx, nested.parent, scope, query.customerKey ?? '');
+            const parent = ownNested
+              ? scope.organization.id
+              : await findParent(trx, nested.parent, scope, query.customerKey ?? '');
             return repo.listRows(trx, entity, columns, {
               ...options,
               parent: { column: nested.parentColumn, id: parent },
