@@ -133,6 +133,7 @@ describe('pain.001 files', () => {
 
     const res = await post(world, '/api/payOrder/pay', { keys });
     expect(res.statusCode, res.body).toBe(200);
+    expect(await checkPain001(res.body, 'pain.001.001.03')).toEqual({ valid: true, errors: [] });
     expect(readPain001(res.body).orders.map((o) => o.amount)).toEqual(['10.00', '20.00']);
     const sent = await readOrder(world, keys[0] ?? '');
     expect(sent.state).toBe('sent');
@@ -147,6 +148,43 @@ describe('pain.001 files', () => {
     const undone = await post(world, `/api/undo/${undoId}`, {});
     expect(undone.statusCode, undone.body).toBe(200);
     expect((await readOrder(world, keys[0] ?? '')).state).toBe('ready');
+  });
+
+  it('writes the version the paying account’s bank takes: pain.001.001.09 when set so', async () => {
+    const setVersion = async (painVersion: string) => {
+      const own = (
+        await world.t.app.inject({ url: '/api/cl/organization', headers: world.h.boss })
+      ).json<{ items: TableRecord[] }>().items[0];
+      const read = await world.t.app.inject({
+        url: `/api/cl/organization/${String(own?.key)}`,
+        headers: world.h.boss,
+      });
+      const org = read.json<TableRecord & { organizationBankAccounts: TableRecord[] }>();
+      const saved = await world.t.app.inject({
+        method: 'PUT',
+        url: `/api/cl/organization/${org.key}`,
+        headers: world.h.boss,
+        payload: {
+          version: org.version,
+          organizationBankAccounts: org.organizationBankAccounts.map((a) => ({
+            ...a,
+            painVersion,
+          })),
+        },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    };
+    const [key] = await ready({ amount: '33.00' });
+    await setVersion('pain.001.001.09');
+    try {
+      const res = await post(world, '/api/payOrder/exportXML', { keys: [key] });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.body).toContain('urn:iso:std:iso:20022:tech:xsd:pain.001.001.09');
+      expect(await checkPain001(res.body, 'pain.001.001.09')).toEqual({ valid: true, errors: [] });
+      expect(readPain001(res.body).orders[0]?.amount).toBe('33.00');
+    } finally {
+      await setVersion('pain.001.001.03');
+    }
   });
 
   it('never hands out a file of an order that fails its checks', async () => {
@@ -268,6 +306,7 @@ describe('bank statements', () => {
     const keys = [fromDoc?.key ?? '', ...(await ready({ amount: '40.00' }, { amount: '50.00' }))];
     const paid = await post(world, '/api/payOrder/pay', { keys });
     expect(paid.statusCode, paid.body).toBe(200);
+    expect((await checkPain001(paid.body, 'pain.001.001.03')).valid).toBe(true);
     expect((await readDoc(world, invoice.key)).paymentState).toBe('sent');
     const ids = readPain001(paid.body).orders.map((o) => o.endToEndId);
     const entry = (endToEndId: string | undefined, amount: string, extra = {}) => ({
