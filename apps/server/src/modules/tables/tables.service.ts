@@ -14,12 +14,12 @@ import { isAdmin, type ActiveOrganization, type AuthedUser } from '../../plugins
 import { isTenantOwned, type EntityDef } from './entity';
 import { displayColumnsOf } from './display-columns';
 import { heldRecordErrors } from './referrers';
-import { commitJournal, journalUpdate, newJournal, readAudit, type Journal } from './journal';
+import { commitJournal, newJournal, readAudit } from './journal';
 import { throwLockProblems } from './locks';
 import { createWriteHooks, type WriteHook, type WriteHooks } from './write-hooks';
-import { schemaOf, toModel, type Model, type Row } from './model';
+import { schemaOf, toModel, type Model } from './model';
 import { cleanInput, deleteRecord, insertRecord, updateRecord, validateRecord } from './save';
-import { updateRowsAt } from './save-many';
+import { batchTools, type BatchTools } from './batch';
 import {
   setOwnedColumns,
   type RefusedRecord,
@@ -38,38 +38,12 @@ export interface TableScope {
 }
 
 export type TablesService = ReturnType<typeof createTablesService>;
+export type { BatchTools } from './batch';
 
 /** What another module saves with a new record, in its transaction (see create). */
 export interface CreateExtras {
   warnings?: (trx: Trx) => Promise<MessageSpec[]>;
   after?: (trx: Trx, record: { id: string; key: string }) => Promise<void>;
-}
-
-/** What TablesService.batch hands its work: journaled writes in one transaction. */
-export interface BatchTools {
-  trx: Trx;
-  journal: Journal;
-  read(name: string, key: string): Promise<TableRecord>;
-  /** The records of these keys that the organisation has (one query; nested arrays left out). */
-  readMany(name: string, keys: string[]): Promise<TableRecord[]>;
-  /**
-   * Validates and inserts a record as POST would (its warnings gathered, seeing `extra.model`
-   * too); `extra.columns` sets server-owned SQL columns (a source document, a state).
-   */
-  create(
-    name: string,
-    model: Model,
-    extra?: { columns?: Record<string, unknown>; model?: Model },
-  ): Promise<TableRecord>;
-  /** Sets server-owned values (API names) at the record's version. */
-  setOwned(name: string, record: TableRecord, values: Record<string, unknown>): Promise<void>;
-  /** setOwned of many records in a few statements (a statement of 10,000 entries). */
-  setOwnedMany(
-    name: string,
-    updates: { record: TableRecord; values: Record<string, unknown> }[],
-  ): Promise<TableRecord[]>;
-  /** Warnings of the work's own: the write waits for ignoreWarnings. */
-  warn(warnings: MessageSpec[]): void;
 }
 
 /** Global reference data is maintained by sysadmins; tenant tables by their write roles. */
@@ -491,8 +465,9 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
     /**
      * A write of another module over several records and tables in one transaction and one
      * undo (payment orders made from documents, an order split in two): `work` validates,
-     * inserts and sets server-owned values through `tools`, every write journaled. Warnings the
-     * tools gather refuse the whole write until it is repeated with ignoreWarnings (spec §8).
+     * inserts and sets server-owned values through `tools` (batch.ts), every write journaled.
+     * Warnings the tools gather refuse the whole write until it is repeated with ignoreWarnings
+     * (spec §8).
      */
     async batch<T>(
       scope: TableScope,
@@ -502,104 +477,10 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
       return run(scope, async (trx) => {
         const journal = newJournal();
         const warnings: MessageSpec[] = [];
-        const readRows = new Map<string, Row>();
-        const tools: BatchTools = {
-          trx,
-          journal,
-          read: (name, key) => readModel(trx, getListedEntity(name), scope, key),
-          async readMany(name, keys) {
-            const entity = getListedEntity(name);
-            const valid = keys.map((k) => k.toLowerCase()).filter((k) => UUID_PATTERN.test(k));
-            // Locked for the batch's writes, and kept for them (setOwnedMany's before-values).
-            const rows = await repo.findRows(
-              trx,
-              entity,
-              ownerOf(entity, scope).organizationId,
-              { column: 'key', values: valid },
-              true,
-            );
-            for (const row of rows) readRows.set(`${entity.name}:${String(row.id)}`, row);
-            return rows.map((row) => toModel(entity, row));
-          },
-          async create(name, body, extra = {}) {
-            const entity = getListedEntity(name);
-            requireWrite(entity, scope);
-            const model = { ...entity.defaultModel?.(), ...cleanInput(entity, body) };
-            const owner = ownerOf(entity, scope);
-            const errors = await validateRecord(trx, entity, owner, model, undefined);
-            if (errors.length) throw new AppError(400, errors);
-            if (!ignoreWarnings && entity.warnings)
-              warnings.push(
-                ...(await entity.warnings(
-                  { ...model, ...extra.model },
-                  { db: trx, organizationId: scope.organization.id, key: undefined },
-                )),
-              );
-            const row = await insertRecord(trx, entity, owner, model, journal, extra.columns);
-            return readModel(trx, entity, scope, String(row.key));
-          },
-          async setOwned(name, record, values) {
-            const entity = getListedEntity(name);
-            await setOwnedColumns(trx, entity, ownerOf(entity, scope), record, values, journal);
-          },
-          async setOwnedMany(name, updates) {
-            if (updates.length === 0) return [];
-            const entity = getListedEntity(name);
-            const owner = ownerOf(entity, scope);
-            // Rows read by readMany at the version asked for need no second read.
-            const cached = (record: TableRecord) => {
-              const row = readRows.get(`${entity.name}:${String(record.id)}`);
-              return row && Number(row.version) === Number(record.version) ? row : undefined;
-            };
-            const rows = await repo.findRows(
-              trx,
-              entity,
-              owner.organizationId,
-              {
-                column: 'id',
-                values: updates.filter((u) => !cached(u.record)).map((u) => String(u.record.id)),
-              },
-              true,
-            );
-            const byId = new Map(rows.map((row) => [String(row.id), row]));
-            for (const { record } of updates) {
-              const row = cached(record);
-              if (row) byId.set(String(record.id), row);
-            }
-            const planned = updates.map(({ record, values }) => {
-              const existing = byId.get(String(record.id));
-              if (!existing) throw conflict('errors.staleVersion', [], 'version');
-              const columns: Record<string, unknown> = {};
-              for (const [field, value] of Object.entries(values)) {
-                const column = entity.columns.find((c) => c.name === field);
-                if (!column) throw new Error(`${entity.name} has no column ${field}`);
-                columns[column.column] = value;
-              }
-              return {
-                id: String(record.id),
-                version: Number(record.version),
-                values: columns,
-                existing,
-              };
-            });
-            const { rows: written, stale } = await updateRowsAt(
-              trx,
-              entity,
-              owner.organizationId,
-              planned,
-            );
-            if (stale.length > 0) throw conflict('errors.staleVersion', [], 'version');
-            return planned.map((plan) => {
-              const row = written.get(plan.id) ?? {};
-              journalUpdate(journal, entity, plan.existing, plan.values, row);
-              readRows.set(`${entity.name}:${plan.id}`, row);
-              return toModel(entity, row);
-            });
-          },
-          warn: (more) => {
-            if (!ignoreWarnings) warnings.push(...more);
-          },
-        };
+        const tools = batchTools(
+          { trx, journal, scope, ignoreWarnings, warnings },
+          { readModel, ownerOf, requireWrite },
+        );
         const result = await work(tools);
         if (warnings.length) throw new AppError(400, [], warnings);
         const undoId = await commit(trx, journal, {
