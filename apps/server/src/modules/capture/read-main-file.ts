@@ -85,6 +85,8 @@ export interface ReadOptions {
   ocr: OcrEngine;
   /** Aborted when the worker stops: no further page is begun. */
   signal?: AbortSignal;
+  /** The organisation's own name: the buyer, not the supplier, of what it captures. */
+  buyerName?: string;
   limits?: Partial<CaptureLimits>;
 }
 
@@ -142,9 +144,15 @@ export async function readMainFile(
     if (qr.codes.length > 0) extra.qr = qr.codes;
   }
   if (wants('text') && main.text)
-    readings.push({ source: 'text', fields: readTextFields(main.text) });
+    readings.push({
+      source: 'text',
+      fields: readTextFields(main.text, { buyerName: options.buyerName }),
+    });
   if (pages && pages.ocrPages.length > 0) {
-    readings.push({ source: 'ocr', fields: ocrFields(pages.ocrPages) });
+    readings.push({
+      source: 'ocr',
+      fields: ocrFields(pages.ocrPages, { buyerName: options.buyerName }),
+    });
     extra.ocr = { pages: pages.ocrPages.map((page) => page.page), skew: pages.skews };
     extra.ocrText = pages.ocrPages
       .flatMap((page) => page.lines.map((line) => line.map((word) => word.text).join(' ')))

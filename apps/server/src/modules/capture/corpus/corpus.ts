@@ -53,6 +53,7 @@ const LAYOUTS = ['demo-sl', ...LAYOUT_STYLES.map((style) => style.name)];
 /** What the printed invoice says, field by field. */
 export function printedValues(doc: PlannedDocument): Expected {
   const expected: Expected = {
+    supplierName: doc.supplier.name,
     invoiceNumber: doc.number,
     issueDate: doc.issueDate,
     netAmount: (doc.net / 100).toFixed(2),

@@ -6,6 +6,7 @@ import {
   type TextFoundValue,
 } from '../text/text-fields';
 import { checkReference } from '../einvoice/payment-reference';
+import type { NameOptions } from '../text/supplier-name';
 import type { OcrWord } from './ocr-engine';
 import { readableWords } from './ocr-words';
 
@@ -44,20 +45,23 @@ const COLUMN_GAP = 3;
 
 type Fields = Partial<Record<TextField, FoundValue>>;
 
-export function ocrFields(pages: readonly OcrPage[]): Fields {
+export function ocrFields(pages: readonly OcrPage[], options: NameOptions = {}): Fields {
   // Line by line first, as Tesseract reads; then column by column, for what a line across
   // two columns hides (a title on the right, its number on the next line under it).
-  const fields = fieldsOf(layout(pages, (page) => page.lines));
-  const columns = fieldsOf(layout(pages, columnsOf));
+  const fields = fieldsOf(
+    layout(pages, (page) => page.lines),
+    options,
+  );
+  const columns = fieldsOf(layout(pages, columnsOf), options);
   for (const [field, value] of Object.entries(columns) as [TextField, FoundValue][]) {
     fields[field] ??= value;
   }
   return fields;
 }
 
-function fieldsOf({ text, spans }: { text: string; spans: Span[] }): Fields {
+function fieldsOf({ text, spans }: { text: string; spans: Span[] }, options: NameOptions): Fields {
   const fields: Fields = {};
-  const read = readTextFields(text);
+  const read = readTextFields(text, options);
   const checked = checkedFields(read);
   for (const [field, value] of Object.entries(read) as [TextField, TextFoundValue][]) {
     const words = wordsOf(spans, value.at, field === 'currencyCode' ? '' : value.value);

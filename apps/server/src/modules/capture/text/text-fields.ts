@@ -1,5 +1,6 @@
 import { checkBic, checkIban, isValidSlovenianVatId } from '@listina/forms';
 import { checkReference, splitReference } from '../einvoice/payment-reference';
+import { readSupplierName, type NameOptions } from './supplier-name';
 
 /**
  * Invoice fields read from a document's text (issue 7, source 3: the PDF text layer; source
@@ -10,6 +11,7 @@ import { checkReference, splitReference } from '../einvoice/payment-reference';
  */
 
 export type TextField =
+  | 'supplierName'
   | 'invoiceNumber'
   | 'issueDate'
   | 'dueDate'
@@ -122,11 +124,13 @@ function first(
     : undefined;
 }
 
-export function readTextFields(text: string): TextFields {
+export function readTextFields(text: string, options: NameOptions = {}): TextFields {
   const fields: TextFields = {};
   const put = (name: TextField, value: TextFoundValue | undefined) => {
     if (value && value.value !== '') fields[name] = value;
   };
+  const name = readSupplierName(text, options);
+  if (name) put('supplierName', { ...name, source: 'text' });
 
   put(
     'invoiceNumber',
