@@ -15,6 +15,7 @@ import { lockMessage, lockProblems } from '../tables/locks';
 import type { TableScope, TablesService } from '../tables/tables.service';
 import { applyLearning, rememberCorrections, type Learned } from './learning';
 import { matchPartner } from './partner-match';
+import { recordSupplierIds } from './supplier-ids';
 import { createOcrEngine } from './ocr/ocr-engine';
 import {
   readMainFile,
@@ -54,8 +55,8 @@ const FILLED_COLUMNS: Partial<Record<CaptureField, string>> = {
 
 /** What capture keeps on the document (doc.capture_result). */
 export interface CaptureResult extends MainFileReading {
-  /** The partner the VAT ID or IBAN named, when it was found. */
-  partner: { key: string; by: 'vatId' | 'iban' | 'name' } | null;
+  /** The partner the VAT ID or IBAN named, when it was found (a name is only suggested). */
+  partner: { key: string; by: 'vatId' | 'iban' } | null;
 }
 
 const providerOf = (job: Job): CaptureProvider =>
@@ -76,6 +77,8 @@ export function createCaptureService(
   const ocr = createOcrEngine();
   // Every write of a captured document keeps what the user corrected on it (learning.ts).
   tables.onWrite('doc', rememberCorrections);
+  // A partner suggested by name and accepted gets the VAT ID and IBAN read (supplier-ids.ts).
+  tables.onWrite('doc', recordSupplierIds);
   const scopeOf = (scope: TableScope) => ({
     userId: scope.user.id,
     organizationId: scope.organization.id,
@@ -200,12 +203,17 @@ export function createCaptureService(
         order by created_at, id limit 1
       `.execute(db);
       const main = rows[0];
+      // The organisation buys what it captures: its own name is never the supplier's.
+      const { rows: own } = await sql<{ name: string }>`
+        select name from organization where id = ${organizationId}
+      `.execute(db);
       await context.progress(10);
       const { ocrText, ...read }: MainFileReading = main
         ? await readMainFile(main, blobs, {
             provider: providerOf(job),
             ocr,
             signal: context.signal,
+            buyerName: own[0]?.name,
           }).catch(async (error: unknown) => {
             // A file that cannot be read (corrupt, encrypted, too large): said on the document.
             if (!(error instanceof AppError)) throw error;

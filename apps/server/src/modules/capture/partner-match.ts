@@ -1,14 +1,10 @@
 import { sql } from 'kysely';
 import type { Trx } from '../../db/scope';
-import { suggestPartners } from '../tables/partner-suggestions';
 import type { CaptureResult } from './capture.service';
 
-/** A supplier found by name alone: its name and the partner's nearly the same (Dice ≥ 0.85). */
-const NAME_MATCH_SCORE = 0.85;
-
 /**
- * The document's supplier among the organisation's active partners: by its VAT ID, else by a
- * bank account with its IBAN, else by a name alike enough to be the same company.
+ * The document's supplier among the organisation's active partners, set on the document
+ * without asking: by its VAT ID, else by a bank account with its IBAN.
  */
 export async function matchPartner(
   trx: Trx,
@@ -35,11 +31,7 @@ export async function matchPartner(
     `.execute(trx);
     if (rows[0]) return { key: String(rows[0].key), by: 'iban' };
   }
-  // Then a name alike enough to be the same company (the suggestions' own measure).
-  const name = fields.supplierName?.value;
-  if (name) {
-    const [best] = await suggestPartners(trx, organizationId, { vatId: '', iban: '', name });
-    if (best && best.score >= NAME_MATCH_SCORE) return { key: best.key, by: 'name' };
-  }
+  // A name alone, however alike, is only suggested (GET /api/cl/partner/…): the user accepts
+  // it, and then its VAT ID and IBAN are recorded on the partner (supplier-ids.ts).
   return null;
 }

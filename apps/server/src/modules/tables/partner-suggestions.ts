@@ -8,7 +8,8 @@ import { searchNormalise } from './model';
  * first, then a bank account with the IBAN, then names that look alike.
  */
 const MAX_SUGGESTIONS = 10;
-const MIN_NAME_SCORE = 0.3;
+/** The least name likeness offered as a suggestion (and recorded on acceptance, capture). */
+export const MIN_NAME_SCORE = 0.3;
 
 const orEmpty = (part: string) => (part.trim() === '-' ? '' : part.trim());
 
