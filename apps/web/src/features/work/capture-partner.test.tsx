@@ -71,6 +71,8 @@ describe('the partner of a captured document', () => {
       name: en('work.capturePartner.use', 'SUMI – Šumi trgovina d.o.o.'),
     });
     expect(within(box).getByText(en('work.capturePartner.matchedBy.name'))).toBeTruthy();
+    // Accepted and saved, the partner gets the VAT ID and IBAN found (server capture).
+    expect(within(box).getByText(en('work.capturePartner.recordsIds'))).toBeTruthy();
     // Asked by the VAT ID, the IBAN and the name capture found.
     expect(callsTo(calls, 'GET', '/api/cl/partner/')[0]?.path).toBe(
       `/api/cl/partner/SI12345679/SI56192001234567892/${encodeURIComponent('Šumi d.o.o.')}`,

@@ -33,6 +33,7 @@ export function CapturePartner({ supplier, disabled, onUse }: CapturePartnerProp
   const [isCreating, setCreating] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const items = suggestions.data?.items ?? [];
+  const hasIds = supplier.vatId !== '' || supplier.iban !== '';
 
   const create = async () => {
     setCreating(true);
@@ -99,6 +100,12 @@ export function CapturePartner({ supplier, disabled, onUse }: CapturePartnerProp
                 <Typography variant="caption" color="text.secondary">
                   {t(`work.capturePartner.matchedBy.${item.matchedBy}`)}
                 </Typography>
+                {/* The server records them on the partner when the document is saved with it. */}
+                {item.matchedBy === 'name' && hasIds && (
+                  <Typography variant="caption" color="text.secondary">
+                    {t('work.capturePartner.recordsIds')}
+                  </Typography>
+                )}
               </Stack>
             );
           })}
