@@ -23,7 +23,7 @@ const byColumns = new WeakMap<EntityDef, Map<string, DisplayColumn[]>>();
 function build(entity: EntityDef, columns: ColumnDef[]): DisplayColumn[] {
   const listed = new Set(columns);
   const owner = sql.table(entity.table);
-  return referencesOf(entity)
+  return referencesOf(entity, { serverOwned: true })
     .filter((reference) => listed.has(reference.column) && reference.sqlType !== 'text')
     .flatMap(({ column, target, targetColumn }) => {
       const wanted = column.field.references?.displayFields ?? DEFAULT_DISPLAY_FIELDS;

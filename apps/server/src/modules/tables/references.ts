@@ -20,13 +20,19 @@ export interface Reference {
 /**
  * The columns whose value names a record of another table (spec §3 references: table and
  * field, default code): a partner's country, a document's type, partner or currency. A list of
- * values (a member's roles) is checked by its entity's own rules.
+ * values (a member's roles) is checked by its entity's own rules. Server-owned columns only
+ * with `serverOwned` (for their display text).
  */
-export function referencesOf(entity: EntityDef): Reference[] {
+export function referencesOf(
+  entity: EntityDef,
+  options: { serverOwned?: boolean } = {},
+): Reference[] {
   const found: Reference[] = [];
   for (const column of entity.columns) {
     const ref = column.field.references;
-    if (!ref?.table || column.multiple || column.serverOwned) continue;
+    if (!ref?.table || column.multiple) continue;
+    // Values the server sets are not checked (it wrote them), but may still be shown.
+    if (column.serverOwned && !options.serverOwned) continue;
     const target = findEntity(ref.table);
     const field = ref.field ?? 'code';
     if (!target) continue;

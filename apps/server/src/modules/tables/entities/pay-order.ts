@@ -182,7 +182,7 @@ export const payOrder = defineEntity({
       'recipient_bic',
       11,
       { validation: { check: 'bic' } },
-      { list: true, normalise: compactCode },
+      { normalise: compactCode },
     ),
     {
       name: 'paymentType',
@@ -196,7 +196,6 @@ export const payOrder = defineEntity({
         onChange: 'payOrder.paymentTypeChanged',
       },
       filter: true,
-      list: true,
     },
     {
       name: 'recipientReferenceType',
@@ -226,6 +225,7 @@ export const payOrder = defineEntity({
           serverFilters: { referenceType: 'SI' },
         },
       },
+      list: true,
       normalise: compactCode,
     },
     text(
@@ -285,7 +285,7 @@ export const payOrder = defineEntity({
       },
       normalise: compactCode,
     },
-    text('description', 'description', 140, sepaText, { search: true, list: true }),
+    text('description', 'description', 140, sepaText, { search: true }),
     {
       name: 'executionDate',
       column: 'execution_date',
