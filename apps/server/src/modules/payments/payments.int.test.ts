@@ -120,6 +120,25 @@ describe('orders from documents', () => {
     expect((await readDoc(world, again.key)).paymentState).toBe('ordered');
   });
 
+  it('warns when the execution date is after the document’s due date', async () => {
+    const invoice = await approvedInvoice(world, { dueDate: '2099-03-31' });
+    const late = await post(world, '/api/payOrder/fromDocuments', {
+      documentKeys: [invoice.key],
+      executionDate: '2099-04-15',
+    });
+    expect(late.statusCode).toBe(400);
+    const warning = late.json<{ warning: { code: string; msg: string }[] }>().warning;
+    expect(warning.map((w) => w.code)).toEqual(['warnings.payOrder.duePassed']);
+    expect(warning[0]?.msg).toBe(
+      `The due date of document ${String(invoice.number)} (31.03.2099) is before the execution date.`,
+    );
+    const onTime = await post(world, '/api/payOrder/fromDocuments', {
+      documentKeys: [invoice.key],
+      executionDate: '2099-03-30',
+    });
+    expect(onTime.statusCode, onTime.body).toBe(200);
+  });
+
   it('groups a supplier’s invoices into one order when asked, paying their sum', async () => {
     const a = await approvedInvoice(world, {
       totalAmount: '100.00',
