@@ -11,7 +11,10 @@ const CAPTURE_TIMEOUT = 90_000;
 interface CapturedDoc {
   key: string;
   captureState: string;
-  captureResult: { fields: Record<string, { value: string; confidence: number }> } | null;
+  captureResult: {
+    fields: Record<string, { value: string; confidence: number }>;
+    partner: { key: string; by: string } | null;
+  } | null;
 }
 
 /**
@@ -57,15 +60,27 @@ function lowConfidenceFields(doc: CapturedDoc) {
   });
 }
 
-test('a scanned invoice is captured with its doubtful fields flagged, the supplier it names created in one step, and corrections applied to the supplier’s next invoice', async ({
+test('a scanned invoice is captured with its doubtful fields flagged, the partner its supplier’s name suggests accepted, and corrections applied to the supplier’s next invoice', async ({
   page,
+  request,
 }, testInfo) => {
   test.setTimeout(300_000);
   const supplier = newSupplier(Date.now() % 100_000);
   // The supplier rounds VAT line by line: its totals are a cent above net plus VAT.
   const [first, second] = await scannedInvoices(supplier, 2, { totalAboveSums: 1 });
   if (!first || !second) throw new Error('two invoices were planned');
-  await signIn(page, 'demo');
+  // The supplier is a partner known by its name alone: no VAT ID, no bank account.
+  const organization = await createFreshOrganization(request, 'capscan');
+  const api = tableApi(request, organization);
+  const { item: brinje } = await api.create('partner', {
+    code: 'BRINJE',
+    name: supplier.name,
+    countryCode: 'SI',
+    isActive: true,
+    bankAccounts: [],
+  });
+  const partnerLabel = `BRINJE – ${supplier.name}`;
+  await signIn(page, organization.username, organization.password);
   const organizationId = organizationIdOf(page);
   const form = page.getByTestId('doc-form');
 
@@ -102,18 +117,20 @@ test('a scanned invoice is captured with its doubtful fields flagged, the suppli
   await expect(page.getByTestId('preview-highlight')).toBeVisible();
   await expect(page.getByTestId('field-paymentIban')).toBeFocused();
 
-  // 2. The supplier the scan names by its VAT ID and IBAN is none of the partners: created
-  // in one step with them (OCR reads no company name: the user types it).
+  // 2. OCR read the supplier's name from the letterhead: the partner of that name is offered,
+  // not set (a name is no proof), and the user accepts it.
+  expect(doc.captureResult?.fields.supplierName?.value).toBe(supplier.name);
+  const partner = form.getByRole('combobox', { name: 'Partner' });
+  await expect(partner).toHaveValue('');
   const offer = page.getByTestId('capture-partner');
+  await expect(offer).toContainText(supplier.name);
   await expect(offer).toContainText(`VAT ID ${supplier.vatId}`);
   await expect(offer).toContainText(`IBAN ${supplier.iban ?? ''}`);
-  await expect(offer).toContainText('None of your partners is this supplier.');
-  await offer.getByTestId('capture-partner-name').fill(supplier.name);
+  const use = offer.getByRole('button', { name: `Use ${partnerLabel}` });
   await keepScreen(page, testInfo, 'capture-partner');
-  await offer.getByRole('button', { name: `Create supplier ${supplier.name}` }).click();
+  await use.click();
   await expect(offer).toBeHidden();
-  const partner = form.getByRole('combobox', { name: 'Partner' });
-  await expect(partner).toHaveValue(`${supplier.vatId} – ${supplier.name}`);
+  await expect(partner).toHaveValue(partnerLabel);
 
   // 3. The user corrects what capture cannot know: the document type, and the IBAN (the
   // supplier asks to be paid to its other account), then saves; the amounts stay as printed,
@@ -127,12 +144,18 @@ test('a scanned invoice is captured with its doubtful fields flagged, the suppli
   await expect(warnings).toContainText('The total should be the net amount');
   await warnings.getByRole('button', { name: 'Continue anyway' }).click();
   await expect(page.getByTestId('undo-snackbar')).toContainText('Changes saved.');
-  await expect(partner).toHaveValue(`${supplier.vatId} – ${supplier.name}`);
+  await expect(partner).toHaveValue(partnerLabel);
+  // The accepted partner now has the VAT ID and the bank account the scan printed.
+  expect(await api.read('partner', brinje.key)).toMatchObject({
+    vatId: supplier.vatId,
+    bankAccounts: [expect.objectContaining({ code: supplier.iban, isDefault: true })],
+  });
 
-  // 4. The supplier's next invoice: its partner known, and the correction applied.
-  await uploadScan(page, organizationId, second.png, 'scan-2.png');
+  // 4. The supplier's next invoice: its partner found by the VAT ID, the correction applied.
+  const next = await uploadScan(page, organizationId, second.png, 'scan-2.png');
   await expect(page.getByTestId('field-number')).toHaveValue(second.invoice.number);
-  await expect(partner).toHaveValue(`${supplier.vatId} – ${supplier.name}`);
+  await expect(partner).toHaveValue(partnerLabel);
+  expect(next.captureResult?.partner).toEqual({ key: brinje.key, by: 'vatId' });
   await expect(page.getByTestId('capture-partner')).toBeHidden();
   await expect(form.getByRole('combobox', { name: 'Document type' })).toHaveValue(
     'INV – Incoming invoice',
