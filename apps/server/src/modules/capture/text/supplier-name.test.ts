@@ -19,6 +19,9 @@ describe('reading the supplier’s name from an invoice’s text', () => {
     expect(found).toMatchObject({ value: 'Brinje Tools GmbH', confidence: LABELLED_NAME });
     expect(text.slice(found?.at, (found?.at ?? 0) + 17)).toBe('Brinje Tools GmbH');
     expect(LABELLED_NAME).toBeLessThan(0.97);
+    expect(readSupplierName('Brinje Tools GmbH\nServices from Acme Trading Ltd\n')?.value).toBe(
+      'Brinje Tools GmbH',
+    );
   });
 
   it('never takes the buyer: after a buyer label, or the organisation’s own name', () => {

@@ -24,8 +24,9 @@ const LEGAL_FORM =
 /** A legal form ending a name: not inside a word, and followed by a break. */
 const FORM_AT_END = new RegExp(`(?<![\\p{L}\\p{N}])${LEGAL_FORM}(?=[\\s,;·|)]|$)`, 'gu');
 
+// "From" is a label only with its colon: "services from Acme Ltd" names no issuer.
 const SUPPLIER_LABEL =
-  /(?:^|[\s·|])(?:Izdajatelj(?: računa)?|Dobavitelj|Prodajalec|Izvajalec|Supplier|Seller|Vendor|Issuer|From)\s*:?\s*/giu;
+  /(?:^|[\s·|])(?:(?:Izdajatelj(?: računa)?|Dobavitelj|Prodajalec|Izvajalec|Supplier|Seller|Vendor|Issuer)\s*:?|From\s*:)\s*/giu;
 const BUYER_LABEL =
   /(?:Kupec|Naročnik|Prejemnik računa|Plačnik|Bill to|Billed to|Invoice to|Buyer|Customer|Sold to|Ship to)\s*:?\s*$/iu;
 /** Titles and labels a letterhead line does not start with. */
