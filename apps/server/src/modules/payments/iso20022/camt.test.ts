@@ -5,7 +5,7 @@ import { readCamt, readCheckedCamt, type CamtEntry } from './camt-read';
 import { checkCamt } from './schema-check';
 import { DEBTOR_IBAN } from './test-orders';
 
-const SAMPLES = new URL('../../../../../../../shared/domain/samples/', import.meta.url);
+const SAMPLES = new URL('./samples/', import.meta.url);
 const sample = (name: string): Buffer => readFileSync(new URL(name, SAMPLES));
 
 const paid = (endToEndId: string, amount: string, extra: Partial<CamtEntry> = {}): CamtEntry => ({

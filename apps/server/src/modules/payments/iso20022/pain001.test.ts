@@ -8,7 +8,7 @@ import { checkPain001 } from './schema-check';
 import { DEBTOR_IBAN, manyOrders, nonSepaOrder, painFile, sepaSiOrder } from './test-orders';
 import { PAIN_VERSIONS, type PainOrder } from './types';
 
-const SAMPLES = new URL('../../../../../../../shared/domain/samples/', import.meta.url);
+const SAMPLES = new URL('./samples/', import.meta.url);
 const sample = (name: string): Buffer => readFileSync(new URL(name, SAMPLES));
 
 /** SEPA_SI with SI12, SI99 and RF; SEPA abroad; non-SEPA with both banks. */

@@ -6,7 +6,7 @@ import { writePain001 } from './pain001-write';
 import { DEBTOR_IBAN, manyOrders, painFile } from './test-orders';
 import { parseXmlTree } from './xml-tree';
 
-const SAMPLES = new URL('../../../../../../../shared/domain/samples/', import.meta.url);
+const SAMPLES = new URL('./samples/', import.meta.url);
 
 /** The one-pass tree is the e-invoice reader's tree, only built faster. */
 describe('parseXmlTree', () => {
