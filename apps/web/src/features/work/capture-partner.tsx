@@ -33,7 +33,10 @@ export function CapturePartner({ supplier, disabled, onUse }: CapturePartnerProp
   const [isCreating, setCreating] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const items = suggestions.data?.items ?? [];
-  const hasIds = supplier.vatId !== '' || supplier.iban !== '';
+  // The server records them on a partner suggested by name when the document is saved with it.
+  const recordsIds =
+    (supplier.vatId !== '' || supplier.iban !== '') &&
+    items.some((item) => item.matchedBy === 'name');
 
   const create = async () => {
     setCreating(true);
@@ -100,16 +103,15 @@ export function CapturePartner({ supplier, disabled, onUse }: CapturePartnerProp
                 <Typography variant="caption" color="text.secondary">
                   {t(`work.capturePartner.matchedBy.${item.matchedBy}`)}
                 </Typography>
-                {/* The server records them on the partner when the document is saved with it. */}
-                {item.matchedBy === 'name' && hasIds && (
-                  <Typography variant="caption" color="text.secondary">
-                    {t('work.capturePartner.recordsIds')}
-                  </Typography>
-                )}
               </Stack>
             );
           })}
         </Stack>
+      )}
+      {recordsIds && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('work.capturePartner.recordsIds')}
+        </Typography>
       )}
       {suggestions.isSuccess && items.length === 0 && (
         <Typography variant="body2" sx={{ my: 1 }}>
