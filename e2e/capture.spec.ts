@@ -127,6 +127,7 @@ test('a scanned invoice is captured with its doubtful fields flagged, the partne
   await expect(offer).toContainText(`VAT ID ${supplier.vatId}`);
   await expect(offer).toContainText(`IBAN ${supplier.iban ?? ''}`);
   const use = offer.getByRole('button', { name: `Use ${partnerLabel}` });
+  await offer.scrollIntoViewIfNeeded();
   await keepScreen(page, testInfo, 'capture-partner');
   await use.click();
   await expect(offer).toBeHidden();
