@@ -378,6 +378,22 @@ describe('states and packages', () => {
     expect(errorCodes(reopened)).toEqual(['errors.payPackage.transition']);
   });
 
+  it('starts a new order as spec §3 says: SEPA_SI, SI99, EUR, paid from the default account', async () => {
+    const res = await world.t.app.inject({
+      url: '/api/cl/default.model/payOrder',
+      headers: world.h.acc,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      paymentType: 'SEPA_SI',
+      recipientReferenceType: 'SI',
+      recipientModel: 'SI99',
+      currencyCode: 'EUR',
+      state: 'draft',
+      organizationBankAccountId: world.payingAccountId,
+    });
+  });
+
   it('offers the organisation’s own accounts to pay from, and no other organisation’s', async () => {
     const list = (headers: Record<string, string>) =>
       world.t.app.inject({ url: '/api/cl/organizationBankAccount?mode=dropdown', headers });

@@ -121,6 +121,11 @@ export interface EntityDef {
   defaultSort: string;
   /** Model of a new record (GET /api/cl/default.model/{name}). */
   defaultModel?: () => Record<string, unknown>;
+  /**
+   * Defaults of a new record that depend on the organisation (its default paying account),
+   * added to defaultModel's in GET /api/cl/default.model/{name}; read in the tenant scope.
+   */
+  organizationDefaults?: (trx: Trx, organizationId: string) => Promise<Record<string, unknown>>;
   /** Roles that may create, update and delete; admins always may. Readers: every member. */
   writeRoles: readonly string[];
   /** Extra schema properties (tabs, layout, options). */

@@ -72,7 +72,9 @@ export function registerTableRoutes(
     })),
   }));
   addRoute(app, auth, r.schema, async ({ params }) => tables.schema(params.name ?? ''));
-  addRoute(app, auth, r.defaultModel, async ({ params }) => tables.defaultModel(params.name ?? ''));
+  addRoute(app, auth, r.defaultModel, ({ params, user, organization }) =>
+    tables.defaultModel(params.name ?? '', { user, organization }),
+  );
   registerCalls(app, auth, tables, r, (params) => codeListName(params.name));
   for (const name of ROOT_TABLES)
     registerCalls(app, auth, tables, rootTableRoutes(name), () => name);

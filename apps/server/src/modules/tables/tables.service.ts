@@ -203,9 +203,13 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
     requireWritable: (name: string, scope: TableScope) =>
       requireWrite(getListedEntity(name), scope),
 
-    defaultModel(name: string): Model {
+    async defaultModel(name: string, scope: TableScope): Promise<Model> {
       const entity = getListedEntity(name);
-      return entity.defaultModel?.() ?? {};
+      const model = entity.defaultModel?.() ?? {};
+      const { organizationDefaults } = entity;
+      if (!organizationDefaults) return model;
+      const own = await run(scope, (trx) => organizationDefaults(trx, scope.organization.id));
+      return { ...model, ...own };
     },
 
     async list(name: string, scope: TableScope, query: ListQuery) {

@@ -1,4 +1,5 @@
 import { compactCode, type FieldInput } from '@listina/forms';
+import { sql } from 'kysely';
 import { payOrderLocks, payOrderWarnings } from '../../payments/order-rules';
 import { defineEntity, type ColumnDef } from '../entity';
 import { sampleIban } from './bank-account';
@@ -374,6 +375,15 @@ export const payOrder = defineEntity({
     organizationBankAccountId: null,
     state: 'draft',
   }),
+  // spec §3: the organisation's default bank account is the one a new order pays from.
+  organizationDefaults: async (trx, organizationId) => {
+    const { rows } = await sql<{ id: string }>`
+      select id::text from organization_bank_account
+      where organization_id = ${organizationId} and is_active
+      order by is_default desc, id limit 1
+    `.execute(trx);
+    return rows[0] ? { organizationBankAccountId: Number(rows[0].id) } : {};
+  },
   writeRoles: ['accountant'],
   // Due date passed, amount differs from the document, a possible duplicate (issue 8).
   warnings: payOrderWarnings,
