@@ -19,9 +19,16 @@ interface CapturedDoc {
 
 /**
  * A new document with the scan as its main file: uploaded, its capture watched while it
- * reads, and the document as capture left it (the editor's last read of it).
+ * reads (`watch`: an OCR'd scan takes seconds; a QR code alone is read before the editor
+ * could show it reading), and the document as capture left it (the editor's last read of it).
  */
-async function uploadScan(page: Page, organizationId: string, png: Buffer, name: string) {
+async function uploadScan(
+  page: Page,
+  organizationId: string,
+  png: Buffer,
+  name: string,
+  watch = true,
+) {
   await page.goto(`/o/${organizationId}/work/edit`);
   await page
     .getByTestId('doc-upload-main')
@@ -42,10 +49,12 @@ async function uploadScan(page: Page, organizationId: string, png: Buffer, name:
     r.ok() &&
     ((await r.json()) as CapturedDoc).captureState === 'done';
   const done = page.waitForResponse(isDone, { timeout: CAPTURE_TIMEOUT });
-  // The upload queued its capture: the editor shows it reading, the form waiting.
-  await expect(page.getByTestId('doc-capture-progress')).toBeVisible();
-  await expect(page.getByTestId('doc-capture-progress')).toContainText('Reading');
-  await expect(page.getByTestId('field-number')).toBeDisabled();
+  if (watch) {
+    // The upload queued its capture: the editor shows it reading, the form waiting.
+    await expect(page.getByTestId('doc-capture-progress')).toBeVisible();
+    await expect(page.getByTestId('doc-capture-progress')).toContainText('Reading');
+    await expect(page.getByTestId('field-number')).toBeDisabled();
+  }
   const doc = (await (await done).json()) as CapturedDoc;
   await expect(page.getByTestId('doc-capture-progress')).toBeHidden({ timeout: CAPTURE_TIMEOUT });
   await expect(page.getByTestId('field-number')).toBeEnabled();
@@ -193,7 +202,7 @@ test('a payment slip’s payee, like one of the partners but not the same, is of
   await signIn(page, organization.username, organization.password);
   const organizationId = organizationIdOf(page);
 
-  await uploadScan(page, organizationId, slip, 'upn.png');
+  await uploadScan(page, organizationId, slip, 'upn.png', false);
   const form = page.getByTestId('doc-form');
   await expect(form.getByRole('textbox', { name: 'Payee IBAN' })).toHaveValue(
     slovenianIban('19100', '40012345'),
