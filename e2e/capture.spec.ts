@@ -37,25 +37,29 @@ async function uploadScan(
   const uploaded = page.waitForResponse(
     (r) => new URL(r.url()).pathname === '/api/uploadDoc' && r.request().method() === 'POST',
   );
+  // Listened for from the start: a code alone is read before the editor's first read of the
+  // new document, which may already find it done. The page shows no other document.
+  const isDone = async (r: Response) =>
+    /^\/api\/doc\/[0-9a-f-]{36}$/.test(new URL(r.url()).pathname) &&
+    r.request().method() === 'GET' &&
+    r.ok() &&
+    ((await r.json()) as CapturedDoc).captureState === 'done';
+  const done = page.waitForResponse(isDone, { timeout: CAPTURE_TIMEOUT });
   await page.getByTestId('doc-upload-submit').click();
   const response = await uploaded;
   expect(response.status(), await response.text()).toBe(201);
   const { item } = (await response.json()) as { item: { key: string } };
   await expect(page).toHaveURL(`/o/${organizationId}/work/edit/${item.key}`);
 
-  const isDone = async (r: Response) =>
-    new URL(r.url()).pathname === `/api/doc/${item.key}` &&
-    r.request().method() === 'GET' &&
-    r.ok() &&
-    ((await r.json()) as CapturedDoc).captureState === 'done';
-  const done = page.waitForResponse(isDone, { timeout: CAPTURE_TIMEOUT });
   if (watch) {
     // The upload queued its capture: the editor shows it reading, the form waiting.
     await expect(page.getByTestId('doc-capture-progress')).toBeVisible();
     await expect(page.getByTestId('doc-capture-progress')).toContainText('Reading');
     await expect(page.getByTestId('field-number')).toBeDisabled();
   }
-  const doc = (await (await done).json()) as CapturedDoc;
+  const read = await done;
+  expect(new URL(read.url()).pathname).toBe(`/api/doc/${item.key}`);
+  const doc = (await read.json()) as CapturedDoc;
   await expect(page.getByTestId('doc-capture-progress')).toBeHidden({ timeout: CAPTURE_TIMEOUT });
   await expect(page.getByTestId('field-number')).toBeEnabled();
   return doc;
