@@ -200,6 +200,44 @@ describe('pain.001 files', () => {
     expect((await readOrder(world, key ?? '')).state).toBe('ready');
   });
 
+  it('uploads orders from a CSV table of payOrder columns, as the table export writes it', async () => {
+    const [key] = await ready({ amount: '77.70', description: 'CSV order' });
+    const csv = await post(world, '/api/payOrder/export?format=csv', {
+      keys: [key],
+      headers: [
+        'recipientIdCb',
+        'recipientIBAN',
+        'paymentType',
+        'recipientReferenceType',
+        'recipientModel',
+        'recipientReference',
+        'amount',
+        'currencyCode',
+        'executionDate',
+        'description',
+      ].map((field) => ({ field, label: field })),
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const before = await orderCount();
+    const res = await upload(
+      [{ name: 'orders.csv', content: csv.rawPayload, type: 'text/csv' }],
+      '?ignoreWarnings=true',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ created: number }>().created).toBe(1);
+    expect(await orderCount()).toBe(before + 1);
+    const made = await world.t.app.inject({
+      url: '/api/payOrder?search=CSV%20order&count=10',
+      headers: world.h.acc,
+    });
+    // The original (ready) and its copy, a new draft.
+    expect(
+      items(made)
+        .map((o) => `${String(o.amount)} ${String(o.state)}`)
+        .sort(),
+    ).toEqual(['77.70 draft', '77.70 ready']);
+  });
+
   it('refuses bad files with a clear error and writes nothing', async () => {
     const before = await orderCount();
     const bad = [
