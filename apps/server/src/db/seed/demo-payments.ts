@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { uuidv7 } from '../../lib/ids';
+import { orderReferenceFields } from '../../modules/payments/from-documents';
 import { payOrder } from '../../modules/tables/entities/pay-order';
 import { engineValuesOf, toColumnValues } from '../../modules/tables/model';
 import type { Trx } from '../scope';
@@ -26,17 +27,6 @@ function addDays(date: string, days: number): string {
   const next = new Date(`${date}T00:00:00Z`);
   next.setUTCDate(next.getUTCDate() + days);
   return next.toISOString().slice(0, 10);
-}
-
-/** The order's reference fields from the document's, as orders from documents make them. */
-function referenceOf(doc: Payable) {
-  const model = doc.payment_reference_model ?? '';
-  const reference = (doc.payment_reference ?? '').replace(/\s+/g, '');
-  if (/^SI\d{2}$/.test(model))
-    return { recipientReferenceType: 'SI', recipientModel: model, recipientReference: reference };
-  if (/^RF\d{2}$/.test(model))
-    return { recipientReferenceType: 'RF', recipientReference: `${model}${reference}` };
-  return { recipientReferenceType: 'SI', recipientModel: 'SI99', recipientReference: '' };
 }
 
 /**
@@ -100,7 +90,8 @@ export async function seedDemoPayments(trx: Trx, organizationId: string, today: 
       recipientIBAN: doc.payment_iban,
       recipientBIC: doc.payment_bic,
       paymentType: 'SEPA_SI',
-      ...referenceOf(doc),
+      // As orders from documents take it.
+      ...orderReferenceFields(doc.payment_reference_model, doc.payment_reference, 'SEPA_SI'),
       amount: doc.total_amount,
       currencyCode: 'EUR',
       purposeCode: doc.payment_purpose_code ?? 'SUPP',

@@ -1,3 +1,4 @@
+import { toIsoDate } from '@listina/forms';
 import { sql } from 'kysely';
 import type { Trx } from '../../db/scope';
 import { AppError, badRequest, type MessageSpec } from '../../lib/errors';
@@ -5,6 +6,7 @@ import { UUID_PATTERN } from '../../lib/ids';
 import { duplicateWarnings } from '../documents/duplicates';
 import type { BatchTools } from '../tables/tables.service';
 import type { TableRecord } from '@listina/contract';
+import { formatCents, toCents } from './iso20022';
 import { paymentTypeOf } from './payment-type';
 
 /** A document that orders are made from, with what the order needs of it. */
@@ -99,10 +101,18 @@ function problemsOf(doc: Payable): MessageSpec[] {
   return problems;
 }
 
-/** The order's reference fields from the document's model and reference. */
-function referenceOf(doc: Payable, paymentType: string) {
-  const model = (doc.payment_reference_model ?? '').toUpperCase();
-  const reference = (doc.payment_reference ?? '').replace(/\s+/g, '');
+/**
+ * A payment order's reference fields from a document's model ('SI12', 'RF18' or none) and
+ * reference: SI with its model, RF as one reference, SI99 for a domestic payment without
+ * one, else NRC with the text as written.
+ */
+export function orderReferenceFields(
+  referenceModel: string | null,
+  written: string | null,
+  paymentType: string,
+) {
+  const model = (referenceModel ?? '').toUpperCase();
+  const reference = (written ?? '').replace(/\s+/g, '');
   if (/^SI\d{2}$/.test(model))
     return { recipientReferenceType: 'SI', recipientModel: model, recipientReference: reference };
   if (/^RF\d{2}$/.test(model))
@@ -116,9 +126,12 @@ function referenceOf(doc: Payable, paymentType: string) {
   return {
     recipientReferenceType: 'NRC',
     recipientModel: null,
-    recipientReference: doc.payment_reference ?? '',
+    recipientReference: written ?? '',
   };
 }
+
+const referenceOf = (doc: Payable, paymentType: string) =>
+  orderReferenceFields(doc.payment_reference_model, doc.payment_reference, paymentType);
 
 /** Typographic marks a document may hold, as the bank's character set writes them. */
 const PLAIN: Record<string, string> = {
@@ -149,12 +162,6 @@ function bankText(text: string | null, max: number): string {
     .trim();
   return plain.slice(0, max).trim();
 }
-
-const todayIso = () => new Date().toISOString().slice(0, 10);
-
-/** Cents of a decimal string with at most two places. */
-const cents = (amount: string) => Math.round(Number(amount) * 100);
-const fromCents = (value: number) => (value / 100).toFixed(2);
 
 export interface FromDocumentsInput {
   documentKeys: string[];
@@ -205,9 +212,10 @@ export async function ordersFromDocuments(
     const first = group[0];
     if (!first) continue;
     const paymentType = paymentTypeOf(first.payment_iban ?? '', first.currency_code);
-    const total = group.reduce((sum, doc) => sum + cents(doc.total_amount ?? '0'), 0);
+    const total = group.reduce((sum, doc) => sum + (toCents(doc.total_amount ?? '0') ?? 0n), 0n);
     const due = group.map((d) => d.due_date ?? '').sort()[0] ?? '';
-    const executionDate = input.executionDate ?? (due > todayIso() ? due : todayIso());
+    const today = toIsoDate(new Date());
+    const executionDate = input.executionDate ?? (due > today ? due : today);
     const single = group.length === 1;
     const numbers = group.map((d) => d.number).filter((n) => n !== '');
     const model = {
@@ -228,7 +236,7 @@ export async function ordersFromDocuments(
             paymentType,
           )),
       ...(paymentType === 'NONSEPA' ? { recipientBankBIC: first.payment_bic } : {}),
-      amount: fromCents(total),
+      amount: formatCents(total),
       currencyCode: first.currency_code,
       purposeCode: first.payment_purpose_code ?? 'SUPP',
       description: bankText(

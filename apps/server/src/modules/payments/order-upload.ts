@@ -1,3 +1,4 @@
+import { toIsoDate } from '@listina/forms';
 import { sql } from 'kysely';
 import type { Trx } from '../../db/scope';
 import { AppError, badRequest, type MessageSpec } from '../../lib/errors';
@@ -100,8 +101,6 @@ function modelOfPainOrder(order: PainOrder, accountId: number | undefined) {
   };
 }
 
-const todayIso = () => new Date().toISOString().slice(0, 10);
-
 /** The orders of a pain.001: its own problems and unknown paying accounts are errors. */
 async function painOrders(
   trx: Trx,
@@ -149,7 +148,8 @@ async function qrOrders(
       const v = qr.values;
       const iban = v.iban ?? '';
       const model = v.referenceModel ?? '';
-      const due = v.dueDate && v.dueDate > todayIso() ? v.dueDate : todayIso();
+      const today = toIsoDate(new Date());
+      const due = v.dueDate && v.dueDate > today ? v.dueDate : today;
       const paymentType = paymentTypeOf(iban, v.currencyCode ?? 'EUR');
       orders.push({
         file: file.filename,

@@ -10,6 +10,7 @@ import { writeCamt053 } from './iso20022/camt-fixture';
 import {
   approvedInvoice,
   createPaymentsWorld,
+  itemsOf as items,
   newOrder,
   PAYER_IBAN,
   post,
@@ -29,7 +30,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => world.t.close());
 
-const items = (res: { json: () => unknown }) => (res.json() as { items: TableRecord[] }).items;
 const orderCount = async () =>
   (await world.t.app.inject({ url: '/api/payOrder?count=1000', headers: world.h.acc })).json<{
     items: TableRecord[];

@@ -1,4 +1,5 @@
 import type { StatementResponse, TableRecord, UploadResponse } from '@listina/contract';
+import { toIsoDate } from '@listina/forms';
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db';
 import { inScope } from '../../db/scope';
@@ -36,7 +37,7 @@ const titleOf = (record: TableRecord) => record.displayTitle || record.key;
  * in iso20022/order-checks) and the XSD run on every file.
  */
 function staleOrderProblems(orders: readonly TableRecord[]): MessageSpec[] {
-  const today = localToday();
+  const today = toIsoDate(new Date());
   return orders.flatMap((order) =>
     textOf(order.executionDate) < today
       ? [
@@ -48,13 +49,6 @@ function staleOrderProblems(orders: readonly TableRecord[]): MessageSpec[] {
         ]
       : [],
   );
-}
-
-/** The server's date, as packages/forms takes today by default. */
-function localToday(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 /** Whether two amounts of at most two decimals are equal ('12.5' and '12.50' are). */

@@ -173,3 +173,7 @@ export const post = (
   payload: unknown,
   headers: Record<string, string> = world.h.acc,
 ) => world.t.app.inject({ method: 'POST', url, headers, payload: payload as object });
+
+/** The records of a list or items answer. */
+export const itemsOf = (res: { json: () => unknown }) =>
+  (res.json() as { items: TableRecord[] }).items;

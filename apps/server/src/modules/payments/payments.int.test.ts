@@ -4,6 +4,7 @@ import { errorCodes } from '../../../test/factories';
 import {
   approvedInvoice,
   createPaymentsWorld,
+  itemsOf as items,
   newOrder,
   post,
   readDoc,
@@ -23,7 +24,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => world.t.close());
 
-const items = (res: { json: () => unknown }) => (res.json() as { items: TableRecord[] }).items;
 const warningCodes = (res: { json: () => unknown }) =>
   ((res.json() as { warning?: { code: string }[] }).warning ?? []).map((w) => w.code);
 const fieldsOf = (res: { json: () => unknown }) =>

@@ -1,4 +1,3 @@
-import { roundDecimal } from '@listina/forms';
 import { sql } from 'kysely';
 import type { TableRecord } from '@listina/contract';
 import type { Db } from '../../db/create-db';
@@ -10,6 +9,7 @@ import type { Journal } from '../tables/journal';
 import { checkRecord } from '../tables/save';
 import { setOwnedColumns } from '../tables/state-change';
 import type { BatchTools, TableScope, TablesService } from '../tables/tables.service';
+import { formatCents, toCents } from './iso20022';
 import { linkDocuments, ordersFromDocuments, type FromDocumentsInput } from './from-documents';
 import { EDITABLE_ORDER_STATES, missingKeys } from './order-rules';
 import { mayMarkOrder, mayMarkPackage } from './transitions';
@@ -18,19 +18,11 @@ export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
 const titleOf = (record: TableRecord) => record.displayTitle || record.key;
 
-/** An amount in cents: undefined unless a decimal with at most two places. */
-function centsOf(value: unknown): bigint | undefined {
-  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
-  const text = String(value).trim().replace(',', '.');
-  if (!/^-?\d+(\.\d{1,2})?$/.test(text)) return undefined;
-  const rounded = roundDecimal(text, 2);
-  return rounded === undefined ? undefined : BigInt(rounded.replace('.', ''));
-}
-
-const euros = (cents: bigint) => {
-  const digits = cents.toString().padStart(3, '0');
-  return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
-};
+/** An amount in cents (a number, or text with a point or comma): undefined unless ≥ 0 with at most two places. */
+const centsOf = (value: unknown): bigint | undefined =>
+  typeof value === 'string' || typeof value === 'number'
+    ? toCents(String(value).trim().replace(',', '.'))
+    : undefined;
 
 /** Sets an order's server-owned values in a state change's journal (a package's orders). */
 async function setOrder(
@@ -172,12 +164,12 @@ export function createPaymentsService(db: Db, tables: TablesService) {
             [String(splitVal), String(original.amount)],
             'splitVal',
           );
-        const rest = euros(amount - part);
+        const rest = formatCents(amount - part);
         await tools.setOwned('payOrder', original, { amount: rest });
         const { id: _id, key: _key, version: _version, ...copy } = original;
         const added = await tools.create(
           'payOrder',
-          { ...copy, amount: euros(part) },
+          { ...copy, amount: formatCents(part) },
           { columns: { document_key: original.documentKey ?? null, state: original.state } },
         );
         await sql`
