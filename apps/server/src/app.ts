@@ -133,7 +133,7 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
   });
   await registerDocumentFileRoutes(app, auth, documentFiles, limits);
   await registerTableIoRoutes(app, auth, db, tables.hooks);
-  const payments = createPaymentsService(db, tables);
+  const payments = createPaymentsService(tables);
   const paymentFiles = createPaymentFilesService(
     db,
     tables,

@@ -1,16 +1,14 @@
 import { sql } from 'kysely';
 import type { TableRecord } from '@listina/contract';
-import type { Db } from '../../db/create-db';
 import type { Trx } from '../../db/scope';
-import { AppError, badRequest, type MessageSpec } from '../../lib/errors';
-import { isAdmin } from '../../plugins/context';
+import { AppError, badRequest } from '../../lib/errors';
 import { payOrder } from '../tables/entities/pay-order';
 import type { Journal } from '../tables/journal';
 import { checkRecord } from '../tables/save';
 import { setOwnedColumns } from '../tables/state-change';
 import type { BatchTools, TableScope, TablesService } from '../tables/tables.service';
 import { formatCents, toCents } from './iso20022';
-import { linkDocuments, ordersFromDocuments, type FromDocumentsInput } from './from-documents';
+import { ordersFromDocuments, type FromDocumentsInput } from './from-documents';
 import { EDITABLE_ORDER_STATES, missingKeys } from './order-rules';
 import { mayMarkOrder, mayMarkPackage } from './transitions';
 
@@ -49,8 +47,7 @@ async function ordersOfPackage(trx: Trx, organizationId: string, packageId: numb
  * Payment orders and packages beyond the generic table calls (issue 8, docs/payments.md):
  * orders from documents, split, marks along the allowed transitions and packages.
  */
-export function createPaymentsService(db: Db, tables: TablesService) {
-  void db;
+export function createPaymentsService(tables: TablesService) {
   // spec §3: the paying account is the organisation's default unless the order names one.
   tables.onWrite('payOrder', async (trx, organizationId, ids) => {
     if (organizationId === null) return;
@@ -187,7 +184,6 @@ export function createPaymentsService(db: Db, tables: TablesService) {
 
     /** Orders to a state along the allowed transitions; all or nothing. */
     async mark(scope: TableScope, keys: string[], state: string) {
-      const organizationId = scope.organization.id;
       return tables.changeState('payOrder', scope, keys, (order) => {
         const from = String(order.state);
         if (!mayMarkOrder(from, state))
@@ -206,7 +202,6 @@ export function createPaymentsService(db: Db, tables: TablesService) {
         const values: Record<string, unknown> = { state };
         if (from === 'inPackage') values.payPackageId = null;
         if (state === 'paid') values.paidAt = new Date();
-        void organizationId;
         return { values };
       });
     },
@@ -265,17 +260,7 @@ export function createPaymentsService(db: Db, tables: TablesService) {
       return { items, undoId };
     },
 
-    /** The orders' documents linked after the fact (an upload naming documents). */
-    linkDocuments,
-
     /** Ready orders into open packages, in another call's batch (pay). */
     packageOrders,
-
-    /** Who may change payments (the payOrder table's write roles or an admin). */
-    canPay: (scope: TableScope) =>
-      isAdmin(scope.organization.roles) ||
-      scope.organization.roles.some((role) => payOrder.writeRoles.includes(role)),
   };
 }
-
-export type { MessageSpec };

@@ -24,7 +24,6 @@ export type PayOrderState = (typeof PAY_ORDER_STATES)[number];
 export const PAYMENT_TYPES = ['SEPA_SI', 'SEPA', 'NONSEPA'] as const;
 export const REFERENCE_TYPES = ['SI', 'RF', 'NRC'] as const;
 
-const SEPA_TYPE = 'paymentType == "SEPA_SI" || paymentType == "SEPA"';
 const NON_SEPA = 'paymentType == "NONSEPA"';
 
 const text = (
@@ -404,6 +403,3 @@ export const payOrder = defineEntity({
     executionDate: '2099-01-15',
   }),
 });
-
-/** Fields of the SEPA checks that name the payment type, for the form's handlers. */
-export const PAY_ORDER_SEPA_CONDITION = SEPA_TYPE;
