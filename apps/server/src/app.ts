@@ -6,6 +6,10 @@ import { createMailer, type Mailer } from './plugins/mail';
 import { registerErrorHandler } from './plugins/errors';
 import { cachedAuthResolver } from './plugins/auth-cache';
 import { registerWeb } from './plugins/web';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerCors } from './plugins/cors';
+import { registerCompression } from './plugins/compression';
+import { httpTimeouts } from './plugins/timeouts';
 import { createAccountService, type AccountService } from './modules/account/account.service';
 import { registerAccountRoutes } from './modules/account/account.routes';
 import {
@@ -51,12 +55,15 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimit,
     trustProxy: false,
-    requestTimeout: 120_000,
+    ...httpTimeouts(config),
     // Signed file links (/api/file/{token}) are longer than Fastify's default of 100.
     routerOptions: { maxParamLength: 300 },
     genReqId: () => crypto.randomUUID(),
   });
   registerErrorHandler(app);
+  registerSecurityHeaders(app, config.publicUrl);
+  registerCors(app, config.corsOrigins);
+  registerCompression(app);
 
   const { db } = database;
   const mailer = createMailer({

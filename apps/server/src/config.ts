@@ -44,6 +44,17 @@ const EnvSchema = z.object({
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (a-z, 0-9, . and -)')
     .optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(72_000),
+  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(120_000),
+  CORS_ORIGINS: z
+    .string()
+    .regex(
+      /^\s*https?:\/\/[^/\s,]+(\s*,\s*https?:\/\/[^/\s,]+)*\s*$/,
+      'must be origins (scheme://host[:port]) separated by commas',
+    )
+    .optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   FILE_LIMIT_BYTES: z.coerce.number().int().positive().default(DEFAULT_FILE_LIMIT),
@@ -101,6 +112,10 @@ const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_
 
 /** Rules between settings, checked on the raw values so they join the schema's list. */
 function crossChecks(env: Record<string, string | undefined>): string[] {
+  /** How long a client may take to send a request, its headers, or nothing at all (HTTP). */
+  httpTimeouts: { requestMs: number; headersMs: number; keepAliveMs: number; connectionMs: number };
+  /** Other sites whose pages may call the API (CORS); none by default. */
+  corsOrigins: string[];
   const problems =
     env.STORAGE === 's3' ? S3_REQUIRED.filter((name) => env[name] === undefined) : [];
   const messages = problems.map((name) => `${name}: required when STORAGE=s3`);
@@ -124,6 +139,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Empty strings count as unset, as in most .env conventions.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
   const parsed = EnvSchema.safeParse(cleaned);
+/** The notification stream writes every 25 s (workflow.routes.ts): an idle socket outlives it. */
+const MIN_CONNECTION_TIMEOUT = 30_000;
+
   const problems = [
     ...(parsed.error?.issues ?? []).map(
       (i) =>
@@ -138,6 +156,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+  const headersTimeout = Number(env.HEADERS_TIMEOUT_MS ?? 20_000);
+  const requestTimeout = Number(env.REQUEST_TIMEOUT_MS ?? 120_000);
+  if (headersTimeout > requestTimeout) {
+    messages.push(
+      `HEADERS_TIMEOUT_MS: must be at most REQUEST_TIMEOUT_MS (${requestTimeout}) (got ${JSON.stringify(env.HEADERS_TIMEOUT_MS)})`,
+    );
+  }
+  const connection = Number(env.CONNECTION_TIMEOUT_MS ?? 120_000);
+  if (connection > 0 && connection < MIN_CONNECTION_TIMEOUT) {
+    messages.push(
+      `CONNECTION_TIMEOUT_MS: must be 0 (off) or at least ${MIN_CONNECTION_TIMEOUT}, longer than the notification stream's heartbeat (got ${JSON.stringify(env.CONNECTION_TIMEOUT_MS)})`,
+    );
+  }
     databaseUrl: e.DATABASE_URL,
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
     smtpUrl: e.SMTP_URL,
@@ -174,3 +205,13 @@ function storageConfig(e: z.infer<typeof EnvSchema>): StorageConfig {
     secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
   };
 }
+    httpTimeouts: {
+      requestMs: e.REQUEST_TIMEOUT_MS,
+      headersMs: e.HEADERS_TIMEOUT_MS,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      connectionMs: e.CONNECTION_TIMEOUT_MS,
+    },
+    corsOrigins: (e.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
