@@ -78,7 +78,10 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
     mailer,
     publicUrl: config.publicUrl,
     sessionTtlMs: config.sessionTtlMs,
+    sessionIdleMs: config.sessionIdleMs,
+    sessionGraceMs: config.sessionGraceMs,
     loginRate: config.loginRate,
+    signInAuditDays: config.signInAuditDays,
   });
   const organizations = createOrganizationService(db);
   const auth = cachedAuthResolver(

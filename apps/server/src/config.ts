@@ -32,6 +32,12 @@ const EnvSchema = z.object({
   LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   LOGIN_RATE_MAX_PER_USER: z.coerce.number().int().positive().default(5),
   LOGIN_RATE_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(30),
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(60),
+  SESSION_ROTATION_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+  LOGIN_LOCK_BASE_SECONDS: z.coerce.number().int().positive().default(60),
+  LOGIN_LOCK_MAX_SECONDS: z.coerce.number().int().positive().default(900),
+  LOGIN_FAILURE_MEMORY_HOURS: z.coerce.number().positive().default(24),
+  SIGN_IN_AUDIT_DAYS: z.coerce.number().int().positive().default(180),
   AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   CAPTURE_WORKERS: z.coerce.number().int().min(0).max(32).default(1),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
@@ -79,7 +85,21 @@ export interface Config {
   mailFrom: string;
   publicUrl: string;
   sessionTtlMs: number;
-  loginRate: { windowMs: number; maxPerUser: number; maxPerAddress: number };
+  /** A session unused this long ends (docs/security.md). */
+  sessionIdleMs: number;
+  /** How long a rotated apikey still works, for requests in flight. */
+  sessionGraceMs: number;
+  /** Sign-in limits: per address in a window; per username a lock that doubles (docs/security.md). */
+  loginRate: {
+    windowMs: number;
+    maxPerUser: number;
+    maxPerAddress: number;
+    lockBaseMs: number;
+    lockMaxMs: number;
+    memoryMs: number;
+  };
+  /** Sign-in events older than this many days are deleted. */
+  signInAuditDays: number;
   /** How long a signed-in apikey is believed without asking the database (ADR 0009). */
   authCacheMs: number;
   /** Capture jobs this process runs at once (issue 7); 0: another process runs them. */
@@ -179,7 +199,13 @@ const MIN_CONNECTION_TIMEOUT = 30_000;
       windowMs: e.LOGIN_RATE_WINDOW_SECONDS * 1000,
       maxPerUser: e.LOGIN_RATE_MAX_PER_USER,
       maxPerAddress: e.LOGIN_RATE_MAX_PER_ADDRESS,
+      lockBaseMs: e.LOGIN_LOCK_BASE_SECONDS * 1000,
+      lockMaxMs: e.LOGIN_LOCK_MAX_SECONDS * 1000,
+      memoryMs: e.LOGIN_FAILURE_MEMORY_HOURS * 3_600_000,
     },
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionGraceMs: e.SESSION_ROTATION_GRACE_SECONDS * 1000,
+    signInAuditDays: e.SIGN_IN_AUDIT_DAYS,
     authCacheMs: e.AUTH_CACHE_MS,
     captureWorkers: e.CAPTURE_WORKERS,
     bodyLimit: e.BODY_LIMIT_BYTES,

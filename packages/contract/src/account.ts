@@ -102,6 +102,40 @@ export const UpdateProfileBodySchema = z.object({
   lang: LocaleSchema,
 });
 
+/** POST /api/account/logout-others: how many other sessions were ended. */
+export const SessionEndSchema = z.object({ ended: z.number().int() });
+export type SessionEnd = z.infer<typeof SessionEndSchema>;
+
+export const SIGN_IN_RESULTS = [
+  'success',
+  'badPassword',
+  'unknownUser',
+  'unconfirmed',
+  'locked',
+  'addressLimited',
+] as const;
+
+/** One sign-in attempt of the sign-in log (docs/security.md). */
+export const SignInEventSchema = z.object({
+  at: z.string(),
+  /** The username or e-mail address as typed. */
+  username: z.string(),
+  result: z.enum(SIGN_IN_RESULTS),
+  ip: z.string(),
+  userAgent: z.string().nullable(),
+});
+export type SignInEvent = z.infer<typeof SignInEventSchema>;
+
+export const SignInListQuerySchema = z.object({
+  /** Everyone's sign-ins (sysadmin only); otherwise the caller's own. */
+  all: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+  count: z.coerce.number().int().min(1).max(200).default(20),
+});
+export const SignInListSchema = z.object({ items: z.array(SignInEventSchema) });
+
 export const accountRoutes = {
   login: defineRoute({
     method: 'POST',
@@ -117,6 +151,30 @@ export const accountRoutes = {
     summary: 'Revoke the apikey of this request.',
     access: 'user',
     response: OkSchema,
+  }),
+  refresh: defineRoute({
+    method: 'POST',
+    path: '/api/account/refresh',
+    summary:
+      'Exchange the apikey for a new one (answers the auth token); the old one stops working a few seconds later. An apikey is exchanged once.',
+    access: 'user',
+    response: AuthTokenSchema,
+  }),
+  logoutOthers: defineRoute({
+    method: 'POST',
+    path: '/api/account/logout-others',
+    summary: 'Sign out every other session of the user; the apikey of this request stays valid.',
+    access: 'user',
+    response: SessionEndSchema,
+  }),
+  signIns: defineRoute({
+    method: 'GET',
+    path: '/api/account/signins',
+    summary:
+      "The newest sign-in attempts on the user's account; with all=true (sysadmin) everyone's.",
+    access: 'user',
+    query: SignInListQuerySchema,
+    response: SignInListSchema,
   }),
   me: defineRoute({
     method: 'GET',

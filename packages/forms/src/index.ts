@@ -15,3 +15,4 @@ export * from './banking';
 export * from './references';
 export * from './sepa-text';
 export * from './domain-checks';
+export * from './password-policy';

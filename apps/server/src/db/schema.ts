@@ -26,7 +26,27 @@ export interface UserSessionTable {
   created_at: CreatedAt;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+  last_used_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  rotated_at: Timestamp | null;
 }
+
+export interface SignInEventTable {
+  id: Id;
+  created_at: CreatedAt;
+  user_id: string | null;
+  username: string;
+  result: SignInResult;
+  ip: string;
+  user_agent: string | null;
+}
+
+export type SignInResult =
+  | 'success'
+  | 'badPassword'
+  | 'unknownUser'
+  | 'unconfirmed'
+  | 'locked'
+  | 'addressLimited';
 
 export interface UserCodeTable {
   id: Id;
@@ -107,6 +127,7 @@ export interface Database {
   user_session: UserSessionTable;
   user_code: UserCodeTable;
   login_failure: LoginFailureTable;
+  sign_in_event: SignInEventTable;
   organization: OrganizationTable;
   organization_member: OrganizationMemberTable;
   organization_bank_account: OrganizationBankAccountTable;

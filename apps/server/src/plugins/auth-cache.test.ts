@@ -16,6 +16,7 @@ function signedIn(expiresInMs = HOUR): Authentication {
       roles: [],
       sessionId: '7',
       expiresAt: new Date(Date.now() + expiresInMs),
+      lastUsedAt: new Date(),
     },
     membership: { id: '3', key: 'org-key', roles: ['approver'] },
   };

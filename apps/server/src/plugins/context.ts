@@ -21,6 +21,8 @@ export interface AuthedUser {
   roles: string[];
   sessionId: string;
   expiresAt: Date;
+  /** When the apikey was last used before this request (the idle expiry counts from it). */
+  lastUsedAt: Date;
 }
 
 export interface ActiveOrganization {

@@ -24,6 +24,7 @@ import * as m0022 from './0022-duplicate-invoices';
 import * as m0023 from './0023-capture-learning';
 import * as m0024 from './0024-ocr-file-text';
 import * as m0025 from './0025-payments';
+import * as m0026 from './0026-sign-in-security';
 
 /** Forward-only migrations, in order. Never edit one after it has landed; add the next. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0023-capture-learning': m0023,
   '0024-ocr-file-text': m0024,
   '0025-payments': m0025,
+  '0026-sign-in-security': m0026,
 };
 
 export const migrationProvider: MigrationProvider = {

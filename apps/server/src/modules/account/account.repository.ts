@@ -5,7 +5,7 @@ import { inScope } from '../../db/scope';
 import type { AppUserTable } from '../../db/schema';
 import type { Insertable, Updateable } from 'kysely';
 
-/** SQL of the account module: users, sessions, mailed codes and failed sign-ins. */
+/** SQL of the account module: users, sessions and mailed codes (sign-in.repository.ts: the rest). */
 
 export function findUserByLogin(db: Db, login: string) {
   return db
@@ -67,6 +67,7 @@ interface SessionRow {
   sessionId: string;
   expires_at: Date;
   revoked_at: Date | null;
+  last_used_at: Date;
   id: string;
   key: string;
   username: string;
@@ -84,7 +85,7 @@ interface SessionRow {
  * once per connection (ADR 0008). $1 the organisation key, $2 the apikey's hash.
  */
 const SESSION_BY_HASH = `
-  select s.id as "sessionId", s.expires_at, s.revoked_at,
+  select s.id as "sessionId", s.expires_at, s.revoked_at, s.last_used_at,
          u.id, u.key, u.username, u.display_name, u.email, u.lang, u.roles,
          mo."organizationId", mo."organizationKey", mo."memberRoles"
   from user_session as s
@@ -153,28 +154,6 @@ export function findCode(db: Db, codeHash: string) {
 
 export async function useCode(db: Db, id: string) {
   await db.updateTable('user_code').set({ used_at: new Date() }).where('id', '=', id).execute();
-}
-
-/** Failed sign-ins per subject within the window, and when the oldest of them leaves it. */
-export async function countFailures(db: Db, subject: string, since: Date) {
-  const row = await db
-    .selectFrom('login_failure')
-    .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.min('failed_at').as('oldest')])
-    .where('subject', '=', subject)
-    .where('failed_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return { count: Number(row.count), oldest: row.oldest ? new Date(row.oldest) : undefined };
-}
-
-export async function recordFailures(db: Db, subjects: string[]) {
-  await db
-    .insertInto('login_failure')
-    .values(subjects.map((subject) => ({ subject })))
-    .execute();
-}
-
-export async function clearFailures(db: Db, subject: string) {
-  await db.deleteFrom('login_failure').where('subject', '=', subject).execute();
 }
 
 /** The user's organisations, read under the user's scope (row-level security applies). */

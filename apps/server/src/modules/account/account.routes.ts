@@ -3,13 +3,25 @@ import { accountRoutes as r } from '@listina/contract';
 import { addRoute, type AuthResolver } from '../../plugins/routes';
 import { OK } from '../../lib/errors';
 import type { AccountService } from './account.service';
+import { lockSeconds } from './sign-in';
 
 export function registerAccountRoutes(
   app: FastifyInstance,
   auth: AuthResolver,
   account: AccountService,
 ) {
-  addRoute(app, auth, r.login, ({ body, ctx }) => account.login(body, ctx));
+  addRoute(app, auth, r.login, async ({ body, ctx, raw, reply }) => {
+    try {
+      return await account.login(body, ctx, raw.headers['user-agent']);
+    } catch (error) {
+      const seconds = lockSeconds(error);
+      if (seconds) void reply.header('retry-after', String(seconds));
+      throw error;
+    }
+  });
+  addRoute(app, auth, r.refresh, ({ user }) => account.refresh(user));
+  addRoute(app, auth, r.logoutOthers, ({ user }) => account.logoutOthers(user));
+  addRoute(app, auth, r.signIns, ({ user, query }) => account.listSignIns(user, query));
   addRoute(app, auth, r.logout, async ({ user }) => {
     await account.logout(user);
     return OK;

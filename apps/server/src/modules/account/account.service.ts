@@ -1,80 +1,42 @@
-import type { AuthToken, LocaleSettings, Profile, RegisterBody, Session } from '@listina/contract';
-import { LOCALE_DEFAULTS } from '@listina/forms';
+import type { Profile, RegisterBody } from '@listina/contract';
+import { passwordProblem } from '@listina/forms';
 import type { Db } from '../../db/create-db';
-import { badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/errors';
+import { badRequest, conflict, unauthorized } from '../../lib/errors';
 import { uuidv7 } from '../../lib/ids';
-import {
-  hashPassword,
-  newSecret,
-  sha256,
-  spendVerifyTime,
-  verifyPassword,
-} from '../../lib/secrets';
-import type { Authentication, AuthedUser, RequestContext } from '../../plugins/context';
+import { hashPassword, newSecret, sha256, verifyPassword } from '../../lib/secrets';
+import type { AuthedUser } from '../../plugins/context';
 import { resolveLocale, translate, type Locale } from '../../plugins/i18n';
 import type { Mailer } from '../../plugins/mail';
 import * as repo from './account.repository';
+import { createSessions, sessionOf, type SessionDeps } from './sessions';
+import { createSignIn, type SignInDeps } from './sign-in';
 
-export interface AccountDeps {
-  db: Db;
+export { localeSettings } from './sessions';
+
+export interface AccountDeps extends SessionDeps, Omit<SignInDeps, 'sessions'> {
   mailer: Mailer;
   publicUrl: string;
-  sessionTtlMs: number;
-  loginRate: { windowMs: number; maxPerUser: number; maxPerAddress: number };
 }
-
-// Organisation names sort as people read them (Č after C), not by code point.
-const byName = new Intl.Collator('sl', { sensitivity: 'base' });
 
 const CONFIRM_CODE_TTL_MS = 48 * 3_600_000;
 const RESET_CODE_TTL_MS = 3_600_000;
 
-/** spec §3 locale defaults, per language. */
-export function localeSettings(lang: string): LocaleSettings {
-  return { locale: resolveLocale(lang), ...LOCALE_DEFAULTS };
+/** Refuses a new password that is too common or the account's own name (packages/forms). */
+function checkNewPassword(
+  password: string,
+  account: { username: string; email: string },
+  field: string,
+) {
+  const problem = passwordProblem(password, account);
+  if (problem) throw badRequest(problem, [], field);
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;
 
 export function createAccountService(deps: AccountDeps) {
   const { db } = deps;
-
-  async function sessionOf(
-    user: Pick<AuthedUser, 'id' | 'key' | 'username' | 'displayName' | 'email' | 'lang' | 'roles'>,
-    expiresAt: Date,
-  ): Promise<Session> {
-    const memberships = (await repo.listMemberships(db, user.id)).sort((a, b) =>
-      byName.compare(a.name_nick, b.name_nick),
-    );
-    const globalRoles = user.roles.map((r) => r.toLowerCase());
-    return {
-      displayName: user.displayName,
-      userId: user.key,
-      username: user.username,
-      email: user.email,
-      organizations: memberships.map((m) => ({
-        id: m.key,
-        nameNick: m.name_nick,
-        roles: m.roles.map((r) => r.toLowerCase()),
-      })),
-      roles: globalRoles,
-      localeSettings: localeSettings(user.lang),
-      expiresAt: expiresAt.toISOString(),
-    };
-  }
-
-  /** Refuses while a username or an address has too many recent failures (429 says how long). */
-  async function checkRate(subjects: { subject: string; max: number }[]) {
-    const since = new Date(Date.now() - deps.loginRate.windowMs);
-    for (const { subject, max } of subjects) {
-      const { count, oldest } = await repo.countFailures(db, subject, since);
-      if (count >= max) {
-        const freeAt = (oldest?.getTime() ?? Date.now()) + deps.loginRate.windowMs;
-        const seconds = Math.max(1, Math.ceil((freeAt - Date.now()) / 1000));
-        throw tooManyRequests('errors.tooManyAttempts', [seconds]);
-      }
-    }
-  }
+  const sessions = createSessions(deps);
+  const signIn = createSignIn({ ...deps, sessions });
 
   async function mailCode(
     user: { id: string; email: string; lang: string },
@@ -98,80 +60,9 @@ export function createAccountService(deps: AccountDeps) {
   };
 
   return {
-    async login(
-      input: { username: string; password: string; lang?: string | undefined },
-      ctx: RequestContext,
-    ): Promise<AuthToken> {
-      const userSubject = `user:${input.username}`;
-      await checkRate([
-        { subject: userSubject, max: deps.loginRate.maxPerUser },
-        { subject: `addr:${ctx.ip}`, max: deps.loginRate.maxPerAddress },
-      ]);
-      const user = await repo.findUserByLogin(db, input.username);
-      const isValid = user
-        ? await verifyPassword(user.password_hash, input.password)
-        : (await spendVerifyTime(input.password), false);
-      if (!user || !isValid) {
-        await repo.recordFailures(db, [userSubject, `addr:${ctx.ip}`]);
-        throw unauthorized('errors.invalidCredentials');
-      }
-      // Only the holder of the password learns that the address is unconfirmed.
-      if (!user.email_confirmed_at) throw unauthorized('errors.emailNotConfirmed');
-      await repo.clearFailures(db, userSubject);
-      const apikey = newSecret();
-      const expiresAt = new Date(Date.now() + deps.sessionTtlMs);
-      await repo.insertSession(db, user.id, sha256(apikey), expiresAt);
-      const lang = input.lang ? resolveLocale(input.lang) : user.lang;
-      const session = await sessionOf(
-        {
-          id: user.id,
-          key: user.key,
-          username: user.username,
-          displayName: user.display_name,
-          email: user.email,
-          lang,
-          roles: user.roles,
-        },
-        expiresAt,
-      );
-      return { ...session, apikey };
-    },
-
-    /**
-     * The user of an apikey and, for an organisation key, the membership there (undefined
-     * when not a member), read in one query.
-     */
-    async authenticate(apikey: string, organizationKey?: string): Promise<Authentication> {
-      const row = await repo.findSessionByHash(db, sha256(apikey), organizationKey);
-      if (!row || row.revoked_at) return undefined;
-      if (row.expires_at.getTime() <= Date.now()) return 'expired';
-      const roles = row.roles.map((r) => r.toLowerCase());
-      const user: AuthedUser = {
-        id: row.id,
-        key: row.key,
-        username: row.username,
-        displayName: row.display_name,
-        email: row.email,
-        lang: row.lang,
-        roles,
-        sessionId: row.sessionId,
-        expiresAt: row.expires_at,
-      };
-      const membership =
-        row.organizationId !== null && row.organizationKey !== null && row.memberRoles !== null
-          ? {
-              id: row.organizationId,
-              key: row.organizationKey,
-              roles: [...new Set([...row.memberRoles.map((r) => r.toLowerCase()), ...roles])],
-            }
-          : undefined;
-      return { user, membership };
-    },
-
-    me: (user: AuthedUser) => sessionOf(user, user.expiresAt),
-
-    logout: (user: AuthedUser) => repo.revokeSession(db, user.sessionId),
-
+    ...signIn, // login, listSignIns
+    ...sessions, // start, authenticate, refresh, logout, logoutOthers
+    me: (user: AuthedUser) => sessionOf(db, user, user.expiresAt),
     async forgot(login: string): Promise<void> {
       const user = await repo.findUserByLogin(db, login);
       if (!user) return; // the answer is the same either way
@@ -180,6 +71,7 @@ export function createAccountService(deps: AccountDeps) {
     },
 
     async register(input: RegisterBody) {
+      checkNewPassword(input.password, input, 'password');
       const taken = await repo.isTaken(db, input.username, input.email);
       if (taken.username) throw conflict('errors.usernameTaken', [input.username], 'username');
       if (taken.email) throw conflict('errors.emailTaken', [], 'email');
@@ -213,6 +105,8 @@ export function createAccountService(deps: AccountDeps) {
         return { result: 'emailConfirmed' as const };
       }
       if (!password) return { result: 'passwordRequired' as const };
+      const owner = await repo.findUserById(db, row.user_id);
+      if (owner) checkNewPassword(password, owner, 'password');
       const passwordHash = await hashPassword(password);
       await db.transaction().execute(async (trx) => {
         // Reading the mail proves the address, so a reset also confirms it.
@@ -232,6 +126,7 @@ export function createAccountService(deps: AccountDeps) {
         throw badRequest('errors.wrongPassword', [], 'oldPassword');
       }
       if (oldPassword === newPassword) throw badRequest('errors.samePassword', [], 'newPassword');
+      checkNewPassword(newPassword, row, 'newPassword');
       const passwordHash = await hashPassword(newPassword);
       await db.transaction().execute(async (trx) => {
         await repo.updateUser(trx, user.id, { password_hash: passwordHash });

@@ -1,0 +1,154 @@
+import type { AuthToken, SignInEvent } from '@listina/contract';
+import type { Db } from '../../db/create-db';
+import type { SignInResult } from '../../db/schema';
+import { AppError, forbidden, tooManyRequests, unauthorized } from '../../lib/errors';
+import { spendVerifyTime, verifyPassword } from '../../lib/secrets';
+import type { AuthedUser, RequestContext } from '../../plugins/context';
+import { resolveLocale } from '../../plugins/i18n';
+import * as repo from './account.repository';
+import { sessionOf, type createSessions } from './sessions';
+import * as signInRepo from './sign-in.repository';
+
+export interface SignInDeps {
+  db: Db;
+  sessions: ReturnType<typeof createSessions>;
+  loginRate: {
+    /** Per address: at most maxPerAddress failures within windowMs. */
+    windowMs: number;
+    maxPerAddress: number;
+    /** Per typed username: maxPerUser failures, then a lock of lockBaseMs that doubles. */
+    maxPerUser: number;
+    lockBaseMs: number;
+    lockMaxMs: number;
+    /** Failures of a username older than this are forgotten (a success forgets them all). */
+    memoryMs: number;
+  };
+  signInAuditDays: number;
+}
+
+/** Longest user agent kept in the sign-in log. */
+const USER_AGENT_MAX = 300;
+const DAY_MS = 86_400_000;
+
+const secondsUntil = (time: number) => Math.max(1, Math.ceil((time - Date.now()) / 1000));
+
+/** The 429 of a lock, with how many seconds it still lasts. */
+export const lockedError = (seconds: number) =>
+  tooManyRequests('errors.tooManyAttempts', [seconds]);
+
+/** How many seconds a lock still lasts, read from a 429 of lockedError. */
+export const lockSeconds = (error: unknown) =>
+  error instanceof AppError && error.statusCode === 429
+    ? Number(error.errors[0]?.parameters?.[0] ?? 0)
+    : undefined;
+
+/**
+ * Sign-in with its limits and its log (docs/security.md "Controls: sessions and sign-in").
+ * Unknown usernames are limited and answered exactly as known ones.
+ */
+export function createSignIn(deps: SignInDeps) {
+  const { db, loginRate: rate } = deps;
+
+  /** Seconds the username must still wait, or 0. */
+  async function userLock(subject: string) {
+    const since = new Date(Date.now() - rate.memoryMs);
+    const { count, newest } = await signInRepo.failuresSince(db, subject, since);
+    if (count < rate.maxPerUser || !newest) return 0;
+    const wait = Math.min(rate.lockBaseMs * 2 ** (count - rate.maxPerUser), rate.lockMaxMs);
+    const until = newest.getTime() + wait;
+    return until > Date.now() ? secondsUntil(until) : 0;
+  }
+
+  /** Seconds the address must still wait, or 0 (a sliding window). */
+  async function addressLock(subject: string) {
+    const since = new Date(Date.now() - rate.windowMs);
+    const { count, oldest } = await signInRepo.failuresSince(db, subject, since);
+    if (count < rate.maxPerAddress) return 0;
+    return secondsUntil((oldest?.getTime() ?? Date.now()) + rate.windowMs);
+  }
+
+  return {
+    async login(
+      input: { username: string; password: string; lang?: string | undefined },
+      ctx: RequestContext,
+      userAgent: string | undefined,
+    ): Promise<AuthToken> {
+      const userSubject = `user:${input.username}`;
+      const addressSubject = `addr:${ctx.ip}`;
+      const log = (userId: string | null, result: SignInResult) =>
+        signInRepo.insertSignInEvent(db, {
+          userId,
+          username: input.username,
+          result,
+          ip: ctx.ip,
+          userAgent: userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+        });
+
+      const [byUser, byAddress] = [await userLock(userSubject), await addressLock(addressSubject)];
+      if (byUser > 0 || byAddress > 0) {
+        const found = await repo.findUserByLogin(db, input.username);
+        await log(found?.id ?? null, byUser > 0 ? 'locked' : 'addressLimited');
+        throw lockedError(Math.max(byUser, byAddress));
+      }
+      const user = await repo.findUserByLogin(db, input.username);
+      const isValid = user
+        ? await verifyPassword(user.password_hash, input.password)
+        : (await spendVerifyTime(input.password), false);
+      if (!user || !isValid) {
+        const forgetBefore = new Date(Date.now() - Math.max(rate.memoryMs, rate.windowMs));
+        await signInRepo.recordFailures(db, [userSubject, addressSubject], forgetBefore);
+        await log(user?.id ?? null, user ? 'badPassword' : 'unknownUser');
+        throw unauthorized('errors.invalidCredentials');
+      }
+      // Only the holder of the password learns that the address is unconfirmed.
+      if (!user.email_confirmed_at) {
+        await log(user.id, 'unconfirmed');
+        throw unauthorized('errors.emailNotConfirmed');
+      }
+      await signInRepo.clearFailures(db, userSubject);
+      await log(user.id, 'success');
+      await signInRepo.deleteSignInEventsBefore(
+        db,
+        new Date(Date.now() - deps.signInAuditDays * DAY_MS),
+      );
+      const { apikey, expiresAt } = await deps.sessions.start(user.id);
+      const lang = input.lang ? resolveLocale(input.lang) : user.lang;
+      const session = await sessionOf(
+        db,
+        {
+          id: user.id,
+          key: user.key,
+          username: user.username,
+          displayName: user.display_name,
+          email: user.email,
+          lang,
+          roles: user.roles,
+        },
+        expiresAt,
+      );
+      return { ...session, apikey };
+    },
+
+    /** The newest sign-ins of the user, or with `all` (sysadmin only) of everyone. */
+    async listSignIns(
+      user: AuthedUser,
+      query: { all: boolean; count: number },
+    ): Promise<{ items: SignInEvent[] }> {
+      if (query.all && !user.roles.includes('sysadmin')) throw forbidden();
+      const rows = await signInRepo.listSignInEvents(
+        db,
+        query.all ? undefined : user.id,
+        query.count,
+      );
+      return {
+        items: rows.map((r) => ({
+          at: r.created_at.toISOString(),
+          username: r.username,
+          result: r.result,
+          ip: r.ip,
+          userAgent: r.user_agent,
+        })),
+      };
+    },
+  };
+}
