@@ -58,8 +58,6 @@ beforeAll(async () => {
   const { item, preview } = res.json<{ item: { key: string }; preview: PreviewInfo }>();
   const fileKey = preview.files[0]?.key ?? '';
   params = { id: item.key, key: item.key, fileKey, name: 'partner', table: 'partner' };
-  params.token = 'x';
-  params.locale = 'en-gb';
 });
 afterAll(() => t.close());
 
