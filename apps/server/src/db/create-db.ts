@@ -90,7 +90,7 @@ function wrapPglite(pglite: PGlite, unlock: () => void): DbHandle {
  * Two processes can open one PGlite directory without an error and corrupt it (stack.md),
  * so the data directory gets a lock file with our pid; a live holder stops start-up.
  */
-function lockDataDir(dataDir: string): () => void {
+export function lockDataDir(dataDir: string): () => void {
   const lockFile = path.join(dataDir, 'pglite.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

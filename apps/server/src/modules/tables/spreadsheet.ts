@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { loadExcel } from './excel';
+import { checkedXlsx } from './xlsx-check';
 import type { SpreadsheetFormat } from '@listina/contract';
 import { AppError, badRequest } from '../../lib/errors';
 
@@ -161,8 +162,10 @@ export async function readSheet(
 }
 
 async function readXlsxRows(bytes: Buffer, maxRows: number): Promise<SheetRow[]> {
+  // Checked within bounds first: a ZIP bomb is refused before exceljs inflates anything.
+  const checked = checkedXlsx(bytes);
   const ExcelJS = await loadExcel();
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([checked]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache', // date-formatted numbers come back as Dates
