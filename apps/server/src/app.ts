@@ -113,6 +113,7 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
       db,
       handlers: { [CAPTURE_JOB]: (job, context) => capture.run(job, context) },
       concurrency: config.captureWorkers,
+      leaseSeconds: config.captureLeaseSeconds,
       log: app.log,
     });
     const running = worker;

@@ -40,6 +40,9 @@ const EnvSchema = z.object({
   SIGN_IN_AUDIT_DAYS: z.coerce.number().int().positive().default(180),
   AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   CAPTURE_WORKERS: z.coerce.number().int().min(0).max(32).default(1),
+  CAPTURE_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(120_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z
@@ -104,6 +107,10 @@ export interface Config {
   authCacheMs: number;
   /** Capture jobs this process runs at once (issue 7); 0: another process runs them. */
   captureWorkers: number;
+  /** How long a capture job is its worker's before another may take it back (renewed while it runs). */
+  captureLeaseSeconds: number;
+  /** PostgreSQL: how long a request waits for a connection, and a statement may run (0: no limit). */
+  dbTimeouts: { connectMs: number; statementMs: number };
   bodyLimit: number;
   /** Where file content lives (ARCHITECTURE §2 "Files"); local is under DATA_DIR/blobs. */
   storage: StorageConfig;
@@ -208,6 +215,8 @@ const MIN_CONNECTION_TIMEOUT = 30_000;
     signInAuditDays: e.SIGN_IN_AUDIT_DAYS,
     authCacheMs: e.AUTH_CACHE_MS,
     captureWorkers: e.CAPTURE_WORKERS,
+    captureLeaseSeconds: e.CAPTURE_LEASE_SECONDS,
+    dbTimeouts: { connectMs: e.DB_CONNECT_TIMEOUT_MS, statementMs: e.DB_STATEMENT_TIMEOUT_MS },
     bodyLimit: e.BODY_LIMIT_BYTES,
     storage: storageConfig(e),
     fileLimitBytes: e.FILE_LIMIT_BYTES,

@@ -35,6 +35,7 @@ async function main() {
   const database: DbHandle = await createDb({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    timeouts: config.dbTimeouts,
   });
   phase('database');
   await migrateToLatest(database.db);

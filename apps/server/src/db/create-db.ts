@@ -29,22 +29,32 @@ export async function createDb(options: {
   dataDir?: string | null;
   /** In memory without the migrated template: an empty cluster (tests of migrations). */
   unmigrated?: boolean;
+  /** PostgreSQL: waiting for a connection, and a statement's longest run (0: no limit). */
+  timeouts?: { connectMs: number; statementMs: number };
 }): Promise<DbHandle> {
-  if (options.databaseUrl) return createPostgres(options.databaseUrl);
+  if (options.databaseUrl) return createPostgres(options.databaseUrl, options.timeouts);
   if (options.unmigrated) {
     return wrapPglite(await PGlite.create(PGLITE_OPTIONS), () => undefined);
   }
   return createPglite(options.dataDir ?? null);
 }
 
-function createPostgres(url: string): DbHandle {
+const DEFAULT_TIMEOUTS = { connectMs: 5000, statementMs: 120_000 };
+
+function createPostgres(url: string, timeouts = DEFAULT_TIMEOUTS): DbHandle {
   const parserOf = (oid: number, format?: 'text' | 'binary') =>
     oid === DATE ? asText : (pg.types.getTypeParser(oid, format) as (value: string) => unknown);
   const types = { getTypeParser: parserOf as typeof pg.types.getTypeParser };
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
-    connectionTimeoutMillis: 5000,
+    // A server that is down or restarting answers at once (refused); one that does not answer
+    // at all, or a pool whose clients are all busy, is given up on after connectMs: a request
+    // gets a 503 (plugins/fault-errors.ts) instead of hanging.
+    connectionTimeoutMillis: timeouts.connectMs,
+    ...(timeouts.statementMs > 0 ? { statement_timeout: timeouts.statementMs } : {}),
+    // A connection whose server vanished without a word is noticed by TCP keep-alive.
+    keepAlive: true,
     types,
     // Statements written together are answered together (ADR 0008: scoped reads).
     pipeline: true,

@@ -8,6 +8,12 @@ import {
 } from 'kysely';
 import { isPipelineQuery, mayJoinBegin, preparedNameOf, type PipelineResults } from './pipeline';
 import { isolationLevelClause, PostgresFamilyDialect } from './postgres-family-dialect';
+import { databaseFaultOf } from '../plugins/fault-errors';
+
+/** A lost or refused connection becomes a DatabaseFault (503); any other error stays. */
+const asFault = (error: unknown): never => {
+  throw databaseFaultOf(error) ?? error;
+};
 
 /**
  * Kysely's PostgreSQL dialect, plus the two ways of saving round trips that db/scope.ts uses
@@ -31,9 +37,12 @@ class PostgresPipelineDriver implements Driver {
   async init() {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const client = await this.pool.connect();
+    const client = await this.pool.connect().catch(asFault);
     let connection = this.connections.get(client);
     if (!connection) {
+      // A connection lost while checked out is also emitted as 'error' on its client, which
+      // unheard would end the process; the statement in flight gets it as its own error.
+      client.on('error', () => undefined);
       connection = new PostgresConnection(client);
       this.connections.set(client, connection);
     }
@@ -137,9 +146,9 @@ class PostgresConnection implements DatabaseConnection {
   private async query<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const name = preparedNameOf(compiled);
     const values = [...compiled.parameters];
-    const answer: PgResult | PgResult[] = await this.client.query(
-      name ? { name, text: compiled.sql, values } : { text: compiled.sql, values },
-    );
+    const answer: PgResult | PgResult[] = await this.client
+      .query(name ? { name, text: compiled.sql, values } : { text: compiled.sql, values })
+      .catch(asFault);
     // A script of several statements (a migration) answers each; keep the last, as on PGlite.
     const result: PgResult | undefined = Array.isArray(answer)
       ? (answer as PgResult[]).at(-1)

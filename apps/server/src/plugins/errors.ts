@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { z } from 'zod';
 import type { ApiError, ApiMessage } from '@listina/contract';
 import { AppError, type MessageSpec } from '../lib/errors';
+import { faultOf } from './fault-errors';
 import { resolveLocale, translate, type Locale } from './i18n';
 
 /** Maps every failure once to the spec §8 shape; 5xx answers never carry internals. */
@@ -13,6 +14,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof z.ZodError) {
       return send(reply, 400, locale, zodMessages(error));
+    }
+    const fault = faultOf(error);
+    if (fault) {
+      // Not a bug: the database or the disk; the log says which, without a stack.
+      request.log.warn({ errorId: request.id, fault: String(error) }, 'service fault');
+      return send(reply, fault.status, locale, [fault.message]);
     }
     const fastifyError = error as FastifyError;
     const status = fastifyError.statusCode ?? 500;

@@ -42,7 +42,7 @@ export interface Worker {
   stop(): Promise<void>;
 }
 
-/** Reclaims expired leases at most this often per worker. */
+/** Reclaims expired leases at most this often per worker (and at least once per lease). */
 const RECLAIM_EVERY_MS = 10_000;
 
 /**
@@ -94,7 +94,7 @@ export function startWorker(options: WorkerOptions): Worker {
 
   async function look() {
     if (controller.signal.aborted) return;
-    if (Date.now() - lastReclaim > RECLAIM_EVERY_MS) {
+    if (Date.now() - lastReclaim > Math.min(RECLAIM_EVERY_MS, leaseSeconds * 1000)) {
       lastReclaim = Date.now();
       const taken = await reclaimExpired(db);
       if (taken > 0) options.log?.info({ jobs: taken }, 'jobs of a stopped worker queued again');
