@@ -42,9 +42,12 @@ export async function callApi<R extends RouteDef>(
   ...[options]: CallArgs<R>
 ): Promise<ResponseOf<R>> {
   const init = prepare(route, options);
-  // spec §8: any 401 outside the login call ends the session.
-  const isLogin = route.path === accountRoutes.login.path && route.method === 'POST';
-  const response = await send(init.url, init.request, { endsSessionOn401: !isLogin });
+  // spec §8: any 401 outside the login call ends the session. A refused renewal is left to
+  // its caller (app/session-renewal.ts), which may find another tab's newer apikey.
+  const ownsItsRefusal =
+    route.method === 'POST' &&
+    [accountRoutes.login.path, accountRoutes.refresh.path].includes(route.path);
+  const response = await send(init.url, init.request, { endsSessionOn401: !ownsItsRefusal });
   return readResponse(route, response);
 }
 

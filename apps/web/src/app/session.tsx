@@ -15,6 +15,7 @@ import { setApiContext } from '../api/context';
 import { useI18n } from './i18n';
 import { pickActiveOrganization, sortOrganizations } from './organizations';
 import { effectiveRoles, isAdmin } from './roles';
+import { useSessionRenewal } from './session-renewal';
 import { readStored, STORAGE_KEYS, writeStored } from './storage';
 
 export type SessionStatus = 'anonymous' | 'loading' | 'signedIn' | 'failed';
@@ -75,13 +76,45 @@ function useApikey() {
     setApikey(null);
   }, [forgetAnswers]);
 
+  // The same user's new apikey (POST /api/account/refresh): every answer stays.
+  const renew = useCallback(
+    (token: AuthToken) => {
+      const { apikey: newApikey, ...session } = token;
+      writeStored(STORAGE_KEYS.apikey, newApikey);
+      setApiContext({ apikey: newApikey });
+      queryClient.setQueryData(meQueryKey(newApikey), session);
+      setApikey(newApikey);
+    },
+    [queryClient],
+  );
+
+  // An apikey another tab stored (a renewal, another sign-in): it may be another user's.
+  const adopt = useCallback(
+    (newApikey: string) => {
+      setApiContext({ apikey: newApikey });
+      forgetAnswers();
+      setApikey(newApikey);
+    },
+    [forgetAnswers],
+  );
+
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== STORAGE_KEYS.apikey) return;
+      if (event.newValue) adopt(event.newValue);
+      else signOut();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [adopt, signOut]);
+
   // spec §8: a 401 from any call ends the session; the guard then asks for a sign-in.
   useEffect(() => {
     setApiContext({ onUnauthorized: signOut });
     return () => setApiContext({ onUnauthorized: null });
   }, [signOut]);
 
-  return { apikey, signIn, signOut };
+  return { apikey, signIn, signOut, renew, adopt };
 }
 
 /** spec §4: the stored organisation when the user still belongs to it, else the first. */
@@ -108,7 +141,7 @@ function useActiveOrganization(organizations: Organization[]) {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const { locale } = useI18n();
   const queryClient = useQueryClient();
-  const { apikey, signIn, signOut } = useApikey();
+  const { apikey, signIn, signOut, renew, adopt } = useApikey();
   const me = useQuery({
     queryKey: meQueryKey(apikey),
     queryFn: ({ signal }) => callApi(accountRoutes.me, { signal }),
@@ -117,6 +150,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     retry: false,
   });
   const user = apikey !== null ? (me.data ?? null) : null;
+  useSessionRenewal({ apikey, expiresAt: user?.expiresAt, renew, adopt, signOut });
   const organizations = useMemo(
     () => sortOrganizations(user?.organizations ?? [], locale),
     [user, locale],

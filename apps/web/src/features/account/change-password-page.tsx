@@ -10,12 +10,15 @@ import { useI18n } from '../../app/i18n';
 import { FORM_TEXT_KEYS, validateForm } from '../../app/validation';
 import { MessageAlert } from '../../ui/message-alert';
 import { PageCard } from '../../ui/page-card';
+import { useSession } from '../../app/session';
+import { newPasswordError } from './new-password-error';
 import { useFormState } from './use-form-state';
 
 const EMPTY = { oldPassword: '', newPassword: '', passwordRepeat: '' };
 
 export function ChangePasswordPage() {
   const { t, has } = useI18n();
+  const { user } = useSession();
   const form = useFormState(EMPTY);
   const change = useMutation({
     mutationFn: (body: { oldPassword: string; newPassword: string }) =>
@@ -28,6 +31,10 @@ export function ChangePasswordPage() {
     const { passwordRepeat, ...body } = form.values;
     const result = validateForm(ChangePasswordBodySchema, body, t, has);
     const errors = result.ok ? {} : { ...result.errors };
+    const policy = errors.newPassword
+      ? undefined
+      : newPasswordError(body.newPassword, user ?? {}, t);
+    if (policy) errors.newPassword = policy;
     if (passwordRepeat !== body.newPassword) {
       errors.passwordRepeat = t(FORM_TEXT_KEYS.passwordsDiffer);
     }

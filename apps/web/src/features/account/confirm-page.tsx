@@ -13,6 +13,7 @@ import { CenteredProgress } from '../../ui/centered-progress';
 import { GradientLayout } from '../../ui/gradient-layout';
 import { MessageAlert } from '../../ui/message-alert';
 import { OutlinedTextField } from '../../ui/outlined-text-field';
+import { newPasswordError } from './new-password-error';
 import { useFormState } from './use-form-state';
 
 /**
@@ -74,6 +75,8 @@ function NewPasswordForm({ code }: { code: string }) {
     const { password, passwordRepeat } = form.values;
     const result = validateForm(ConfirmBodySchema, { code, password }, t, has);
     const errors = result.ok ? {} : { ...result.errors };
+    const policy = errors.password ? undefined : newPasswordError(password, {}, t);
+    if (policy) errors.password = policy;
     if (password !== passwordRepeat) errors.passwordRepeat = t(FORM_TEXT_KEYS.passwordsDiffer);
     form.setErrors(errors);
     if (Object.keys(errors).length === 0) reset.mutate(password);

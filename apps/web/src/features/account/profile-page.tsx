@@ -14,6 +14,7 @@ import { validateForm } from '../../app/validation';
 import { CenteredProgress } from '../../ui/centered-progress';
 import { MessageAlert } from '../../ui/message-alert';
 import { PageCard } from '../../ui/page-card';
+import { SessionsSection, SignInsSection } from './account-security';
 import { useFormState } from './use-form-state';
 
 const profileQueryKey = ['account', 'profile'] as const;
@@ -30,8 +31,10 @@ export function ProfilePage() {
     content = <MessageAlert message={formatApiError(profile.error, t)} testId="profile-error" />;
   } else content = <ProfileForm profile={profile.data} />;
   return (
-    <PageCard title={t('account.profile.title')} testId="profile-page">
+    <PageCard title={t('account.profile.title')} testId="profile-page" maxWidth={720}>
       {content}
+      <SessionsSection />
+      <SignInsSection />
     </PageCard>
   );
 }

@@ -43,3 +43,23 @@ describe('registration page', () => {
     });
   });
 });
+
+describe('registration password policy', () => {
+  it('refuses a common password and the username before sending, as the server would', async () => {
+    const calls = fakeApi();
+    renderApp('/account/newuser');
+    const user = userEvent.setup();
+    await user.type(await screen.findByTestId('register-username'), 'ana.novak');
+    await user.type(screen.getByTestId('register-email'), 'ana@example.com');
+    await user.type(screen.getByTestId('register-display-name'), 'Ana Novak');
+    await user.type(screen.getByTestId('register-password'), 'Password2024');
+    await user.type(screen.getByTestId('register-password-repeat'), 'Password2024{Enter}');
+    expect(await screen.findByText(en('validation.passwordCommon'))).toBeTruthy();
+    await user.clear(screen.getByTestId('register-password'));
+    await user.type(screen.getByTestId('register-password'), 'ana.novak2024');
+    await user.clear(screen.getByTestId('register-password-repeat'));
+    await user.type(screen.getByTestId('register-password-repeat'), 'ana.novak2024{Enter}');
+    expect(await screen.findByText(en('validation.passwordLikeAccount'))).toBeTruthy();
+    expect(calls.some((call) => call.path === '/api/account/register')).toBe(false);
+  });
+});

@@ -13,6 +13,7 @@ import { FORM_TEXT_KEYS, validateForm } from '../../app/validation';
 import { GradientLayout } from '../../ui/gradient-layout';
 import { MessageAlert } from '../../ui/message-alert';
 import { OutlinedTextField } from '../../ui/outlined-text-field';
+import { newPasswordError } from './new-password-error';
 import { useFormState } from './use-form-state';
 
 const EMPTY = { username: '', email: '', displayName: '', password: '', passwordRepeat: '' };
@@ -29,6 +30,8 @@ export function RegisterPage() {
     const { passwordRepeat, ...body } = form.values;
     const result = validateForm(RegisterBodySchema, { ...body, lang: locale }, t, has);
     const errors = result.ok ? {} : { ...result.errors };
+    const policy = errors.password ? undefined : newPasswordError(body.password, body, t);
+    if (policy) errors.password = policy;
     if (passwordRepeat !== body.password) errors.passwordRepeat = t(FORM_TEXT_KEYS.passwordsDiffer);
     form.setErrors(errors);
     if (result.ok && Object.keys(errors).length === 0) register.mutate(result.data);
