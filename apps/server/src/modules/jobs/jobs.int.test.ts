@@ -12,7 +12,8 @@ let t: TestApp;
 let organizationId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // No capture worker of the app's own: it would race the tests' workers for their jobs.
+  t = await createTestApp({ CAPTURE_WORKERS: '0' });
   organizationId = (await createOrganization(t, {})).id;
 });
 afterAll(() => t.close());
