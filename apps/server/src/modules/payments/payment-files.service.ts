@@ -137,6 +137,8 @@ export function createPaymentFilesService(
      * and package is marked sent, in one transaction (an invalid file changes nothing).
      */
     async pay(scope: TableScope, keys: string[], packageKeys: string[]): Promise<PaymentFile> {
+      // It writes the orders and packages as the server's (setOwned): the rights first.
+      tables.requireWritable('payOrder', scope);
       const { result, undoId } = await tables.batch(scope, true, async (tools) => {
         let orders = await sendable(tools, keys, packageKeys);
         const problems = staleOrderProblems(orders);
@@ -216,6 +218,7 @@ export function createPaymentFilesService(
      * reason; every other entry is listed as unmatched, with why.
      */
     async statement(scope: TableScope, bytes: Buffer): Promise<StatementResponse> {
+      tables.requireWritable('payOrder', scope);
       const camt = await readCheckedCamt(bytes);
       const byKey = new Map<string, CamtEntry>();
       const unmatched: StatementResponse['unmatched'] = [];
@@ -290,6 +293,8 @@ export function createPaymentFilesService(
       files: UploadedFile[],
       options: { dryRun: boolean; ignoreWarnings: boolean },
     ): Promise<UploadResponse> {
+      // Refused up front (403), not row by row among the files' problems.
+      tables.requireWritable('payOrder', scope);
       if (files.length === 0) throw badRequest('errors.payOrder.upload.empty', [], 'files');
       const sheets = files.filter((file) => uploadKindOf(file) === 'spreadsheet');
       if (sheets.length > 0) {
