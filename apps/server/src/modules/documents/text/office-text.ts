@@ -50,6 +50,12 @@ const PART_RULES: Record<OfficeKind, PartRules> = {
 
 /** A part larger than this when inflated is left out (a ZIP bomb, or no document's text). */
 const MAX_PART_BYTES = 32 * 1024 * 1024;
+/**
+ * All parts together inflate to at most this much. Without it, a central directory listing
+ * one 32 MB part thousands of times (the overlapping-entries bomb, a few kilobytes per entry)
+ * kept the upload busy inflating for hours.
+ */
+export const MAX_OFFICE_INFLATED_BYTES = 2 * MAX_PART_BYTES;
 
 const CENTRAL_HEADER = 0x02014b50;
 const LOCAL_HEADER = 0x04034b50;
@@ -71,10 +77,12 @@ export function officeText(kind: OfficeKind, zip: Buffer, maxChars: number): str
   const rules = PART_RULES[kind];
   const texts: string[] = [];
   let length = 0;
+  let budget = MAX_OFFICE_INFLATED_BYTES;
   for (const entry of centralDirectory(zip)) {
-    if (length >= maxChars) break;
+    if (length >= maxChars || budget <= 0) break;
     if (!rules.parts.test(entry.name)) continue;
-    const data = entryData(zip, entry);
+    const { data, cost } = entryData(zip, entry, Math.min(MAX_PART_BYTES, budget));
+    budget -= cost;
     const text = data && xmlText(data.toString('utf8'), rules);
     if (!text) continue;
     texts.push(text);
@@ -105,20 +113,30 @@ function centralDirectory(zip: Buffer): Entry[] {
   return entries;
 }
 
-/** The entry's content, or undefined when it cannot (or should not) be read. */
-function entryData(zip: Buffer, entry: Entry): Buffer | undefined {
+interface Read {
+  /** The entry's content, or undefined when it cannot (or should not) be read. */
+  data?: Buffer;
+  /** The bytes inflated (or, for an entry given up, that could have been) on the way. */
+  cost: number;
+}
+
+/** The entry's content, as long as `limit` at most. */
+function entryData(zip: Buffer, entry: Entry, limit: number): Read {
   const local = entry.localOffset;
-  if (entry.flags & ENCRYPTED || local + 30 > zip.length) return undefined;
-  if (zip.readUInt32LE(local) !== LOCAL_HEADER) return undefined;
+  if (entry.flags & ENCRYPTED || local + 30 > zip.length) return { cost: 0 };
+  if (zip.readUInt32LE(local) !== LOCAL_HEADER) return { cost: 0 };
   // The local header's extra field may differ in length from the central one (§4.4.11).
   const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
   const data = zip.subarray(start, start + entry.compressedSize);
-  if (entry.method === STORED) return data.length <= MAX_PART_BYTES ? data : undefined;
-  if (entry.method !== DEFLATED) return undefined;
+  if (entry.method === STORED) {
+    return data.length <= limit ? { data, cost: data.length } : { cost: 0 };
+  }
+  if (entry.method !== DEFLATED) return { cost: 0 };
   try {
-    return inflateRawSync(data, { maxOutputLength: MAX_PART_BYTES });
+    const inflated = inflateRawSync(data, { maxOutputLength: limit });
+    return { data: inflated, cost: inflated.length };
   } catch {
-    // Corrupt, or larger than MAX_PART_BYTES: the other parts may still be read.
-    return undefined;
+    // Corrupt, or larger than the limit: the other parts may still be read.
+    return { cost: limit };
   }
 }
