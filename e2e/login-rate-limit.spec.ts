@@ -9,10 +9,10 @@ async function tryLogin(page: Page, password: string): Promise<number> {
   return (await answer).status();
 }
 
-test('a wrong password shows the alert, repeated tries are rate-limited, and the right password works after the window', async ({
+test('a wrong password shows the alert, repeated tries lock the username, and the right password works once the lock is over', async ({
   page,
 }) => {
-  test.setTimeout(60_000); // it waits out a whole rate-limit window
+  test.setTimeout(60_000); // it waits out a whole lock
   await page.goto('/account/login');
   const alert = page.getByTestId('login-error');
 

@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { LOGIN_RATE_MAX_PER_USER, LOGIN_RATE_WINDOW_SECONDS } from './support/limits';
+import {
+  LOGIN_LOCK_BASE_SECONDS,
+  LOGIN_RATE_MAX_PER_USER,
+  LOGIN_RATE_WINDOW_SECONDS,
+} from './support/limits';
 
 /**
  * The suite runs the real product (apps/server serving the built apps/web) on its own port
@@ -84,6 +88,7 @@ export default defineConfig({
       SEED_DEMO: '1',
       LOGIN_RATE_WINDOW_SECONDS: String(LOGIN_RATE_WINDOW_SECONDS),
       LOGIN_RATE_MAX_PER_USER: String(LOGIN_RATE_MAX_PER_USER),
+      LOGIN_LOCK_BASE_SECONDS: String(LOGIN_LOCK_BASE_SECONDS),
       LOG_LEVEL: 'warn',
     },
   },
