@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PreviewInfo } from '@listina/contract';
 import { translate } from '../../src/plugins/i18n';
@@ -128,7 +129,7 @@ describe.runIf(asRoot)('a full disk under the file store', () => {
       const left: string[] = [];
       for await (const blob of blobs.list()) left.push(blob.id);
       expect(left.sort()).toEqual([...new Set(stored.values())].sort());
-      const rows = await db.selectFrom('doc_file').select('blob_id').execute();
+      const { rows } = await sql<{ blob_id: string }>`select blob_id from doc_file`.execute(db);
       expect(rows.map((r) => r.blob_id).sort()).toEqual([...stored.values()].sort());
       // Room again (the sweep freed the orphan; an administrator frees more): uploads work.
       const again = await upload([{ name: 'main', filename: 'after.pdf', content: pdf(1000) }]);
