@@ -25,14 +25,10 @@
  *                        activation, with the SQL statements they cause counted and timed at
  *                        the driver (support/statement-profile.ts)
  */
-import fs from 'node:fs';
 import type http from 'node:http';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import type { TableRecord } from '@listina/contract';
-import { uuidv7 } from '../apps/server/src/lib/ids';
-import { engineValuesOf } from '../apps/server/src/modules/tables/model';
-import { doc } from '../apps/server/src/modules/tables/entities/doc';
 import { partner } from '../apps/server/src/modules/tables/entities/partner';
 import {
   createOrganization,
@@ -41,7 +37,9 @@ import {
   login,
   memberHeaders,
 } from '../apps/server/test/factories';
+import { insertDrafts as insertDraftRows } from './support/drafts';
 import { liveClient, type LiveRequest } from './support/live-client';
+import { cpuMsOf } from './support/proc-usage';
 import { measureStatements, type StatementStats } from './support/statement-profile';
 import { machine, markdownTable, max, median, percentile } from './support/stats';
 
@@ -128,81 +126,18 @@ async function workflowOrganization(name: string, members: Record<string, string
   };
 }
 
-/** The fields of doc.sample() the drafts hold; the engine's search text and sort keys beside. */
-const COPIED = [
-  'number',
-  'issueDate',
-  'dueDate',
-  'receivedDate',
-  'netAmount',
-  'vatAmount',
-  'totalAmount',
-  'paymentReferenceModel',
-  'paymentReference',
-  'description',
-];
-let serial = 0;
-/**
- * `count` complete drafts (doc.sample() with the type and the supplier, no cost lines) in
- * multi-row inserts of 500, with the search text and sort keys the engine writes; their keys.
- */
-async function insertDrafts(o: Awaited<ReturnType<typeof workflowOrganization>>, count: number) {
-  const keys: string[] = [];
-  for (let done = 0; done < count; done += 500) {
-    const rows = [];
-    for (let i = done; i < Math.min(count, done + 500); i++) {
-      serial += 1;
-      const { costLines: _lines, ...sample } = doc.sample(serial);
-      const model: Record<string, unknown> = {
-        ...sample,
-        number: `WF-${String(serial).padStart(7, '0')}`,
-        documentTypeId: o.documentTypeId,
-        customerKey: o.customerKey,
-      };
-      const engine = engineValuesOf(doc, model);
-      const key = uuidv7();
-      keys.push(key);
-      rows.push({
-        key,
-        ...Object.fromEntries(
-          COPIED.map((name) => [doc.columns.find((c) => c.name === name)?.column, model[name]]),
-        ),
-        search_text: engine.search_text,
-        number_sort: engine.number_sort,
-      });
-    }
-    await sql`
-      insert into doc (organization_id, key, document_type_id, customer_key, number, issue_date,
-        due_date, received_date, net_amount, vat_amount, total_amount, currency_code,
-        payment_reference_model, payment_reference, description, status, created_by,
-        search_text, number_sort)
-      select ${o.org.id}::bigint, r.key, ${o.documentTypeId}::bigint, ${o.customerKey}::uuid,
-        r.number, r.issue_date, r.due_date, r.received_date, r.net_amount, r.vat_amount,
-        r.total_amount, 'EUR', r.payment_reference_model, r.payment_reference, r.description,
-        'draft', ${o.admin.id}::bigint, r.search_text, r.number_sort
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(key uuid, number text,
-        issue_date date, due_date date, received_date date, net_amount numeric,
-        vat_amount numeric, total_amount numeric, payment_reference_model text,
-        payment_reference text, description text, search_text text, number_sort text)
-    `.execute(db);
-  }
-  return keys;
-}
-
-/** CPU time (user + system) of processes by /proc, in ticks of 10 ms; Linux only. */
-function cpuMsOf(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // The backend ended meanwhile.
-    }
-  }
-  return ticks * 10;
-}
+/** `count` complete drafts of the organisation's type and supplier, written in SQL; their keys. */
+const insertDrafts = (o: Awaited<ReturnType<typeof workflowOrganization>>, count: number) =>
+  insertDraftRows(
+    db,
+    {
+      organizationId: o.org.id,
+      documentTypeId: o.documentTypeId,
+      customerKey: () => o.customerKey,
+      createdBy: o.admin.id,
+    },
+    count,
+  );
 
 /**
  * The CPU time a piece of work cost: this process (the server, PGlite when embedded, and the

@@ -35,6 +35,8 @@ export interface StartedServer {
   readyMs: number | undefined;
   /** CPU time (user + system) the server's processes used until then; Linux only. */
   cpuMs: number | undefined;
+  /** The server process (node), e.g. to sample its CPU time and memory. */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -60,6 +62,8 @@ export async function startServer(options: {
   dataDir: string;
   env?: Record<string, string>;
   timeoutMs?: number;
+  /** Options for node itself, before the bundle (e.g. --cpu-prof). */
+  nodeArgs?: string[];
 }): Promise<StartedServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -67,7 +71,7 @@ export async function startServer(options: {
   if (!fs.existsSync(serverBundle))
     throw new Error('run `npm run build` first: no apps/server/dist');
   // Its own process group, so stop() ends it and anything it started.
-  const child = spawn(process.execPath, [serverBundle], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), serverBundle], {
     cwd: serverDir,
     env: serverEnv(port, options.dataDir, options.env),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -96,6 +100,7 @@ export async function startServer(options: {
     startMs,
     readyMs: ready ? Number(ready[1]) : undefined,
     cpuMs,
+    pid: child.pid,
     stop: () => stopGroup(child, exited),
   };
 }
