@@ -189,7 +189,7 @@ export const RULES: Rule[] = [
     note: 'a draft',
   },
   { call: 'POST /api/doc/{id}/preview.info', who: 'members', foreign: 404 },
-  { call: 'GET /api/file/{token}', who: 'anyone', note: 'a signed link, valid 1 hour' },
+  { call: 'GET /api/file/{token}', who: 'anyone', note: 'a signed link, valid 10 minutes' },
   { call: 'POST /api/doc/download', who: 'members', foreign: 404 },
   { call: 'POST /api/doc/ocr', who: DOC_WRITERS, foreign: OWN, note: 'a draft' },
   { call: 'DELETE /api/doc/ocr', who: DOC_WRITERS, foreign: OWN, note: 'a draft' },

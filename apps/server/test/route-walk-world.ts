@@ -273,7 +273,15 @@ export async function fingerprint(w: World): Promise<string> {
         from ${sql.table(name)} x where x.organization_id = ${w.a.id})`,
     ),
     sql`(select md5(x::text) from organization x where x.id = ${w.a.id})`,
-    ...['country', 'currency', 'bank', 'payment_type', 'payment_purpose', 'reference_model'].map(
+    ...[
+      'country',
+      'currency',
+      'bank',
+      'payment_type',
+      'payment_purpose',
+      'reference_model',
+      'role',
+    ].map(
       (name) => sql`(select md5(coalesce(string_agg(x::text, '|' order by x::text), ''))
         from ${sql.table(name)} x)`,
     ),
