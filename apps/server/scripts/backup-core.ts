@@ -6,6 +6,7 @@ import type { BlobStore } from '../src/plugins/storage/blob-store';
 import { createBlobStore } from '../src/plugins/storage/create-blob-store';
 import { createLocalBlobStore } from '../src/plugins/storage/local-blob-store';
 import {
+  assertNoDatabase,
   BackupError,
   DUMP_FILE,
   databaseKindOf,
@@ -84,6 +85,7 @@ export async function restore(config: Config, dir: string): Promise<Summary> {
   const file = path.join(dir, manifest.databaseFile);
   if (sha256File(file) !== manifest.databaseSha256)
     throw new BackupError(`${file} is not the file the backup wrote (its SHA-256 differs).`);
+  await assertNoDatabase(config);
   // Files first: once the database is there, every row it holds finds its file.
   const copied = await copyBlobs(backupStore(dir), createBlobStore(config));
   if (copied.ids.size !== manifest.blobs.count)

@@ -49,14 +49,36 @@ export async function dumpDatabase(config: Config, file: string): Promise<string
   });
 }
 
-/** Loads the dump into the configured, empty database; returns the blob ids its rows name. */
-export async function restoreDatabase(config: Config, file: string): Promise<string[]> {
-  if (config.databaseUrl) return restorePostgres(config.databaseUrl, file);
-  return withPgliteDir(config.dataDir, async (dir) => {
+/** Refuses a target that holds a database already: restore never merges into one. */
+export async function assertNoDatabase(config: Config): Promise<void> {
+  if (!config.databaseUrl) {
+    const dir = path.join(config.dataDir, 'pglite');
     if (fs.existsSync(path.join(dir, 'PG_VERSION')))
       throw new BackupError(
         `${dir} already holds a database: restore into a new, empty DATA_DIR (nothing was changed).`,
       );
+    return;
+  }
+  const client = new pg.Client({ connectionString: config.databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      `select count(*)::int as n from pg_tables where schemaname = 'public'`,
+    );
+    if ((rows[0]?.n ?? 0) > 0)
+      throw new BackupError(
+        'The database of DATABASE_URL has tables already: restore into a new, empty database (nothing was changed).',
+      );
+  } finally {
+    await client.end();
+  }
+}
+
+/** Loads the dump into the configured, empty database; returns the blob ids its rows name. */
+export async function restoreDatabase(config: Config, file: string): Promise<string[]> {
+  await assertNoDatabase(config);
+  if (config.databaseUrl) return restorePostgres(config.databaseUrl, file);
+  return withPgliteDir(config.dataDir, async (dir) => {
     const loadDataDir = new Blob([fs.readFileSync(file)]);
     try {
       const pglite = await PGlite.create(dir, { ...PGLITE_OPTIONS, loadDataDir });
@@ -113,13 +135,6 @@ async function restorePostgres(url: string, file: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows: tables } = await client.query<{ n: number }>(
-      `select count(*)::int as n from pg_tables where schemaname = 'public'`,
-    );
-    if ((tables[0]?.n ?? 0) > 0)
-      throw new BackupError(
-        'The database of DATABASE_URL has tables already: restore into a new, empty database (nothing was changed).',
-      );
     // The dump grants to the cluster-wide role of row-level security (migration 0001): a new
     // cluster gets it here, and the restoring user may switch to it as the server does.
     await client.query(`

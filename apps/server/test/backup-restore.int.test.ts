@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreviewInfo } from '@listina/contract';
 import { createDb, migrateToLatest, type Db, type DbHandle } from '../src/db/create-db';
 import { DEMO_PASSWORD, seedDemo } from '../src/db/seed/demo';
@@ -142,6 +142,12 @@ function filesOf(dataDir: string): Record<string, string> {
   return files;
 }
 
+/** Whether the instance has a database: tables on PostgreSQL, the folder of the embedded one. */
+async function hasDatabase(instance: Instance): Promise<boolean> {
+  if (!instance.databaseUrl) return fs.existsSync(path.join(instance.dataDir, 'pglite'));
+  return read(instance, async (db) => (await tablesOf(db)).length > 0);
+}
+
 async function read<T>(instance: Instance, use: (db: Db) => Promise<T>): Promise<T> {
   const handle = await instance.open();
   try {
@@ -157,27 +163,34 @@ const cases: [string, () => Promise<Instance>][] = [
 if (adminUrl) cases.push(['PostgreSQL', () => postgresInstance(adminUrl)]);
 
 describe.each(cases)('backup and restore of %s', (_kind, makeInstance) => {
+  let source: Instance;
+  let backupDir: string;
+  let before: Awaited<ReturnType<typeof contentOf>>;
+  let files: Record<string, string>;
+
+  beforeAll(async () => {
+    source = await makeInstance();
+    await populate(source);
+    backupDir = path.join(tempDir('listina-backup-dir-'), 'backup');
+    const backedUp = await script('backup', source, backupDir);
+    expect(backedUp.stdout).toMatch(/^Backed up into .*: the .* database \(.*\) and \d+ files/);
+    before = await read(source, contentOf);
+    files = filesOf(source.dataDir);
+  }, 120_000);
+
   it(
     'restores every row, sequence and file into a new instance that serves them',
     { timeout: 120_000 },
     async () => {
-      const source = await makeInstance();
-      await populate(source);
-      const backupDir = path.join(tempDir('listina-backup-dir-'), 'backup');
-      const backedUp = await script('backup', source, backupDir);
-      expect(backedUp.stdout).toMatch(/^Backed up into .*: the .* database \(.*\) and \d+ files/);
-
       const target = await makeInstance();
       const restored = await script('restore', target, backupDir);
       expect(restored.stdout).toMatch(/^Restored from /);
 
-      const before = await read(source, contentOf);
       const after = await read(target, contentOf);
       expect(Object.keys(before.tables).length).toBeGreaterThan(20);
       for (const table of ['organization', 'doc', 'doc_file', 'pay_order', 'pay_package'])
         expect(before.tables[table]?.rows, table).toBeGreaterThan(0);
       expect(after).toEqual(before);
-      const files = filesOf(source.dataDir);
       expect(Object.keys(files).length).toBeGreaterThan(10);
       expect(filesOf(target.dataDir)).toEqual(files);
 
@@ -218,18 +231,28 @@ describe.each(cases)('backup and restore of %s', (_kind, makeInstance) => {
   );
 
   it('refuses to restore over an instance that has data, and changes nothing there', async () => {
-    const source = await makeInstance();
-    const handle = await source.open();
-    await migrateToLatest(handle.db);
-    await handle.close();
-    const backupDir = path.join(tempDir('listina-backup-dir-'), 'backup');
-    await script('backup', source, backupDir);
-    const before = await read(source, contentOf);
     const refused = await script('restore', source, backupDir).catch((error: unknown) => error);
     expect(refused).toMatchObject({
       code: 1,
       stderr: expect.stringMatching(/restore failed: .*(new, empty)/),
     });
     expect(await read(source, contentOf)).toEqual(before);
+    expect(filesOf(source.dataDir)).toEqual(files);
+  });
+
+  it('refuses a backup with a damaged file, naming it, and restores no rows', async () => {
+    const damaged = path.join(tempDir('listina-backup-dir-'), 'damaged');
+    fs.cpSync(backupDir, damaged, { recursive: true });
+    const [relative = ''] = Object.keys(filesOf(damaged));
+    const name = path.basename(relative);
+    const file = path.join(damaged, 'blobs', relative);
+    fs.appendFileSync(file, 'tampered');
+    const target = await makeInstance();
+    const refused = await script('restore', target, damaged).catch((error: unknown) => error);
+    expect(refused).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(`${name} is damaged`),
+    });
+    expect(await hasDatabase(target)).toBe(false);
   });
 });
