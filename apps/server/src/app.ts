@@ -9,7 +9,7 @@ import { registerWeb } from './plugins/web';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerCors } from './plugins/cors';
 import { registerCompression } from './plugins/compression';
-import { httpTimeouts } from './plugins/timeouts';
+import { httpTimeouts, registerConnectionDrain } from './plugins/timeouts';
 import { createAccountService, type AccountService } from './modules/account/account.service';
 import { registerAccountRoutes } from './modules/account/account.routes';
 import {
@@ -64,6 +64,7 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
   registerSecurityHeaders(app, config.publicUrl);
   registerCors(app, config.corsOrigins);
   registerCompression(app);
+  registerConnectionDrain(app);
 
   const { db } = database;
   const mailer = createMailer({

@@ -44,6 +44,18 @@ const EnvSchema = z.object({
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(120_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(72_000),
+  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(120_000),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(25_000),
+  CORS_ORIGINS: z
+    .string()
+    .regex(
+      /^\s*https?:\/\/[^/\s,]+(\s*,\s*https?:\/\/[^/\s,]+)*\s*$/,
+      'must be origins (scheme://host[:port]) separated by commas',
+    )
+    .optional(),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
@@ -53,17 +65,6 @@ const EnvSchema = z.object({
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (a-z, 0-9, . and -)')
     .optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
-  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
-  HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
-  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(72_000),
-  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(120_000),
-  CORS_ORIGINS: z
-    .string()
-    .regex(
-      /^\s*https?:\/\/[^/\s,]+(\s*,\s*https?:\/\/[^/\s,]+)*\s*$/,
-      'must be origins (scheme://host[:port]) separated by commas',
-    )
-    .optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   FILE_LIMIT_BYTES: z.coerce.number().int().positive().default(DEFAULT_FILE_LIMIT),
@@ -112,6 +113,12 @@ export interface Config {
   /** PostgreSQL: how long a request waits for a connection, and a statement may run (0: no limit). */
   dbTimeouts: { connectMs: number; statementMs: number };
   bodyLimit: number;
+  /** How long a client may take to send a request, its headers, or nothing at all (HTTP). */
+  httpTimeouts: { requestMs: number; headersMs: number; keepAliveMs: number; connectionMs: number };
+  /** Other sites whose pages may call the API (CORS); none by default. */
+  corsOrigins: string[];
+  /** How long a stop (SIGTERM) waits for requests in flight before cutting them off. */
+  shutdownGraceMs: number;
   /** Where file content lives (ARCHITECTURE §2 "Files"); local is under DATA_DIR/blobs. */
   storage: StorageConfig;
   /** Largest single uploaded file. */
@@ -135,14 +142,13 @@ export type StorageConfig =
       secretAccessKey: string;
     };
 
+/** The notification stream writes every 25 s (workflow.routes.ts): an idle socket outlives it. */
+const MIN_CONNECTION_TIMEOUT = 30_000;
+
 const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
 
 /** Rules between settings, checked on the raw values so they join the schema's list. */
 function crossChecks(env: Record<string, string | undefined>): string[] {
-  /** How long a client may take to send a request, its headers, or nothing at all (HTTP). */
-  httpTimeouts: { requestMs: number; headersMs: number; keepAliveMs: number; connectionMs: number };
-  /** Other sites whose pages may call the API (CORS); none by default. */
-  corsOrigins: string[];
   const problems =
     env.STORAGE === 's3' ? S3_REQUIRED.filter((name) => env[name] === undefined) : [];
   const messages = problems.map((name) => `${name}: required when STORAGE=s3`);
@@ -151,6 +157,19 @@ function crossChecks(env: Record<string, string | undefined>): string[] {
   if (request < file) {
     messages.push(
       `REQUEST_FILES_LIMIT_BYTES: must be at least FILE_LIMIT_BYTES (${file}) (got ${JSON.stringify(env.REQUEST_FILES_LIMIT_BYTES ?? String(request))})`,
+    );
+  }
+  const headersTimeout = Number(env.HEADERS_TIMEOUT_MS ?? 20_000);
+  const requestTimeout = Number(env.REQUEST_TIMEOUT_MS ?? 120_000);
+  if (headersTimeout > requestTimeout) {
+    messages.push(
+      `HEADERS_TIMEOUT_MS: must be at most REQUEST_TIMEOUT_MS (${requestTimeout}) (got ${JSON.stringify(env.HEADERS_TIMEOUT_MS)})`,
+    );
+  }
+  const connection = Number(env.CONNECTION_TIMEOUT_MS ?? 120_000);
+  if (connection > 0 && connection < MIN_CONNECTION_TIMEOUT) {
+    messages.push(
+      `CONNECTION_TIMEOUT_MS: must be 0 (off) or at least ${MIN_CONNECTION_TIMEOUT}, longer than the notification stream's heartbeat (got ${JSON.stringify(env.CONNECTION_TIMEOUT_MS)})`,
     );
   }
   return messages;
@@ -166,9 +185,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Empty strings count as unset, as in most .env conventions.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
   const parsed = EnvSchema.safeParse(cleaned);
-/** The notification stream writes every 25 s (workflow.routes.ts): an idle socket outlives it. */
-const MIN_CONNECTION_TIMEOUT = 30_000;
-
   const problems = [
     ...(parsed.error?.issues ?? []).map(
       (i) =>
@@ -183,19 +199,6 @@ const MIN_CONNECTION_TIMEOUT = 30_000;
     port,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
-  const headersTimeout = Number(env.HEADERS_TIMEOUT_MS ?? 20_000);
-  const requestTimeout = Number(env.REQUEST_TIMEOUT_MS ?? 120_000);
-  if (headersTimeout > requestTimeout) {
-    messages.push(
-      `HEADERS_TIMEOUT_MS: must be at most REQUEST_TIMEOUT_MS (${requestTimeout}) (got ${JSON.stringify(env.HEADERS_TIMEOUT_MS)})`,
-    );
-  }
-  const connection = Number(env.CONNECTION_TIMEOUT_MS ?? 120_000);
-  if (connection > 0 && connection < MIN_CONNECTION_TIMEOUT) {
-    messages.push(
-      `CONNECTION_TIMEOUT_MS: must be 0 (off) or at least ${MIN_CONNECTION_TIMEOUT}, longer than the notification stream's heartbeat (got ${JSON.stringify(env.CONNECTION_TIMEOUT_MS)})`,
-    );
-  }
     databaseUrl: e.DATABASE_URL,
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
     smtpUrl: e.SMTP_URL,
@@ -218,6 +221,17 @@ const MIN_CONNECTION_TIMEOUT = 30_000;
     captureLeaseSeconds: e.CAPTURE_LEASE_SECONDS,
     dbTimeouts: { connectMs: e.DB_CONNECT_TIMEOUT_MS, statementMs: e.DB_STATEMENT_TIMEOUT_MS },
     bodyLimit: e.BODY_LIMIT_BYTES,
+    httpTimeouts: {
+      requestMs: e.REQUEST_TIMEOUT_MS,
+      headersMs: e.HEADERS_TIMEOUT_MS,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      connectionMs: e.CONNECTION_TIMEOUT_MS,
+    },
+    corsOrigins: (e.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     storage: storageConfig(e),
     fileLimitBytes: e.FILE_LIMIT_BYTES,
     requestFilesLimitBytes: e.REQUEST_FILES_LIMIT_BYTES,
@@ -240,13 +254,3 @@ function storageConfig(e: z.infer<typeof EnvSchema>): StorageConfig {
     secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
   };
 }
-    httpTimeouts: {
-      requestMs: e.REQUEST_TIMEOUT_MS,
-      headersMs: e.HEADERS_TIMEOUT_MS,
-      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
-      connectionMs: e.CONNECTION_TIMEOUT_MS,
-    },
-    corsOrigins: (e.CORS_ORIGINS ?? '')
-      .split(',')
-      .map((origin) => origin.trim())
-      .filter(Boolean),

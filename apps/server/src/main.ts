@@ -69,8 +69,16 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    // app.close stops listening (new connections are refused), ends idle kept-alive connections
+    // and the notification streams, and waits for the requests in flight; those still running
+    // after SHUTDOWN_GRACE_MS are cut off, so that a stop never hangs on a stalled client.
     app.log.info(`${signal}: finishing requests in flight, then stopping`);
+    const cutOff = setTimeout(() => {
+      app.log.warn(`requests still running after ${config.shutdownGraceMs} ms: cut off`);
+      app.server.closeAllConnections();
+    }, config.shutdownGraceMs);
     await app.close();
+    clearTimeout(cutOff);
     await demoDocuments?.stop();
     await database.close();
     process.exit(0);

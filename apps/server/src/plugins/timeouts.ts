@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 
 /** How often Node looks for requests past their header or request deadline, at most. */
@@ -32,4 +33,26 @@ export function httpTimeouts({ httpTimeouts: timeouts }: Pick<Config, 'httpTimeo
       ),
     },
   };
+}
+
+/**
+ * While the server closes, a connection is ended as soon as its request is answered: answers
+ * not yet begun say "Connection: close", and a kept-alive connection whose answer has just
+ * ended (one that began before the stop) is closed once idle. Without this, a browser's
+ * kept-alive connection would hold the stop until its keep-alive or the grace period ran out.
+ */
+export function registerConnectionDrain(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing && !reply.raw.headersSent) reply.header('connection', 'close');
+    done(null, payload);
+  });
+  app.addHook('onResponse', (_request, _reply, done) => {
+    if (closing) setImmediate(() => app.server.closeIdleConnections());
+    done();
+  });
 }
