@@ -4,12 +4,14 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/lib/paths';
 import { OPENAPI_FILE } from '../src/modules/system/openapi';
+import { ENTITIES } from '../src/modules/tables/registry';
 import {
   expected,
   operationOf,
   PRINCIPALS,
   renderMatrix,
   RULES,
+  TABLE_WRITERS,
   type Principal,
   type Rule,
 } from './authorization-matrix';
@@ -97,6 +99,11 @@ describe('the authorization matrix', () => {
     const listed = new Set(RULES.map(operationOf));
     expect([...new Set(operations())].filter((op) => !listed.has(op))).toEqual([]);
     expect([...listed].filter((op) => !operations().includes(op))).toEqual([]);
+  });
+
+  it('names the write roles of every table of /api/cl/{name}', () => {
+    const tables = ENTITIES.filter((e) => !e.hidden && e.api !== 'root').map((e) => e.name);
+    expect(tables.filter((name) => !TABLE_WRITERS[name])).toEqual([]);
   });
 
   it('has one row per case and a request for each', () => {
