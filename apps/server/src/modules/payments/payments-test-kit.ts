@@ -36,8 +36,11 @@ export interface PaymentsWorld {
   payingAccountId: number;
 }
 
-export async function createPaymentsWorld(): Promise<PaymentsWorld> {
-  const t = await createTestApp({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' });
+export async function createPaymentsWorld(
+  /** Where its database is (test/faults opens a data directory a server process reopens). */
+  appOptions?: Parameters<typeof createTestApp>[1],
+): Promise<PaymentsWorld> {
+  const t = await createTestApp({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' }, appOptions);
   const [boss, acc, dex, eve] = await Promise.all([1, 2, 3, 4].map(() => createUser(t)));
   if (!boss || !acc || !dex || !eve) throw new Error('users');
   const org = await createOrganization(t, {
