@@ -59,6 +59,8 @@ export async function readUpload(
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
+        // A file's part without a filename would be dropped as a text field: refused instead.
+        if (roleOf(part.fieldname)) throw badRequest('files.badName', [], part.fieldname);
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : '';
         continue;
       }
@@ -145,10 +147,20 @@ async function storePart(
   }
 }
 
+/**
+ * Busboy's own failures, thrown without a code: no boundary or one over 256 characters, a
+ * body or a part cut off. Without this they were 500s (issue 9, multipart.fuzz.test.ts).
+ */
+const BUSBOY_FAILURE =
+  /^(?:Multipart: Boundary not found|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data|The needle cannot )/;
+
 /** Busboy's own refusals (a cut-off or malformed body) are the client's. */
 function uploadError(error: unknown): unknown {
   if (error instanceof AppError) return error;
   const code = (error as { code?: unknown }).code;
+  if (code === undefined && error instanceof Error && BUSBOY_FAILURE.test(error.message)) {
+    return new AppError(400, [{ code: 'files.notMultipart', field: 'file' }]);
+  }
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge('files.requestTooLarge', 0, 'file');
   if (typeof code === 'string' && code.startsWith('FST_')) {
     const problem: MessageSpec =
