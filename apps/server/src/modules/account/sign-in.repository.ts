@@ -123,7 +123,10 @@ export async function rotateSession(
   });
 }
 
-/** Ends every session of a user but one; answers how many it ended. */
+/**
+ * Ends every session of a user but one; answers how many it ended, not counting apikeys
+ * already exchanged for a new one (still in their grace).
+ */
 export async function revokeOtherSessions(db: Db, userId: string, keepSessionId: string) {
   const rows = await db
     .updateTable('user_session')
@@ -132,7 +135,7 @@ export async function revokeOtherSessions(db: Db, userId: string, keepSessionId:
     .where('id', '<>', keepSessionId)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', sql<Date>`now()`)
-    .returning('id')
+    .returning('rotated_at')
     .execute();
-  return rows.length;
+  return rows.filter((row) => row.rotated_at === null).length;
 }

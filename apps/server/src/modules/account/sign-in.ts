@@ -33,8 +33,7 @@ const DAY_MS = 86_400_000;
 const secondsUntil = (time: number) => Math.max(1, Math.ceil((time - Date.now()) / 1000));
 
 /** The 429 of a lock, with how many seconds it still lasts. */
-export const lockedError = (seconds: number) =>
-  tooManyRequests('errors.tooManyAttempts', [seconds]);
+const lockedError = (seconds: number) => tooManyRequests('errors.tooManyAttempts', [seconds]);
 
 /** How many seconds a lock still lasts, read from a 429 of lockedError. */
 export const lockSeconds = (error: unknown) =>
