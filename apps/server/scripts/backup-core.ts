@@ -49,9 +49,19 @@ export interface Summary {
  * caught: the dump's own list of named files is checked against what was copied.
  */
 export async function backup(config: Config, dir: string): Promise<Summary> {
-  const started = Date.now();
   assertEmptyDir(dir);
   fs.mkdirSync(dir, { recursive: true });
+  try {
+    return await backupInto(config, dir);
+  } catch (error) {
+    // Nothing half-written stays behind: the directory was empty before.
+    for (const entry of fs.readdirSync(dir)) fs.rmSync(path.join(dir, entry), { recursive: true });
+    throw error;
+  }
+}
+
+async function backupInto(config: Config, dir: string): Promise<Summary> {
+  const started = Date.now();
   const database = databaseKindOf(config);
   const databaseFile = DUMP_FILE[database];
   const referenced = await dumpDatabase(config, path.join(dir, databaseFile));

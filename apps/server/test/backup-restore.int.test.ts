@@ -162,7 +162,7 @@ const cases: [string, () => Promise<Instance>][] = [
 ];
 if (adminUrl) cases.push(['PostgreSQL', () => postgresInstance(adminUrl)]);
 
-describe.each(cases)('backup and restore of %s', (_kind, makeInstance) => {
+describe.each(cases)('backup and restore of %s', (kind, makeInstance) => {
   let source: Instance;
   let backupDir: string;
   let before: Awaited<ReturnType<typeof contentOf>>;
@@ -239,6 +239,25 @@ describe.each(cases)('backup and restore of %s', (_kind, makeInstance) => {
     expect(await read(source, contentOf)).toEqual(before);
     expect(filesOf(source.dataDir)).toEqual(files);
   });
+
+  it.skipIf(kind === 'PostgreSQL')(
+    'refuses to back up the embedded database while a server holds it, writing nothing',
+    async () => {
+      const lock = path.join(source.dataDir, 'pglite.lock');
+      fs.writeFileSync(lock, String(process.pid)); // as a running server holds it
+      const dir = path.join(tempDir('listina-backup-dir-'), 'held');
+      try {
+        const refused = await script('backup', source, dir).catch((error: unknown) => error);
+        expect(refused).toMatchObject({
+          code: 1,
+          stderr: expect.stringContaining(`is in use by process ${process.pid}. Stop it`),
+        });
+        expect(fs.readdirSync(dir)).toEqual([]);
+      } finally {
+        fs.rmSync(lock, { force: true });
+      }
+    },
+  );
 
   it('refuses a backup with a damaged file, naming it, and restores no rows', async () => {
     const damaged = path.join(tempDir('listina-backup-dir-'), 'damaged');
