@@ -57,7 +57,9 @@ export function PdfView({ url, title, highlight = null }: PdfViewProps) {
     const draw = async () => {
       const lib = await loadPdfJs();
       if (job.cancelled) return;
-      const task = lib.getDocument({ url });
+      // The page's Content-Security-Policy refuses eval (script-src 'self'): pdf.js is told
+      // not to try it, and draws fonts and functions without compiling code.
+      const task = lib.getDocument({ url, isEvalSupported: false });
       destroy = () => task.destroy();
       const pdf = await task.promise;
       pdfRef.current = pdf;

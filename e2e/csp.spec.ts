@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { organizationIdOf, signIn } from './support/app';
+import { onePagePdf, PIXEL_PNG } from './support/documents';
+
+/**
+ * Issue 9: the app runs whole under its Content-Security-Policy (script-src 'self', no
+ * framing): signing in, the home page and a document whose PDF pdf.js draws in its worker and
+ * whose image the preview shows break no rule of it.
+ */
+test('the app, pdf.js and the preview run under the Content-Security-Policy without a violation', async ({
+  page,
+}) => {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Refused to|Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const seen = (window as unknown as { cspViolations?: string[] }).cspViolations ?? [];
+      seen.push(
+        `${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`,
+      );
+      (window as unknown as { cspViolations?: string[] }).cspViolations = seen;
+    });
+  });
+
+  const home = await page.goto('/account/login');
+  expect(home?.headers()['content-security-policy']).toMatch(/script-src 'self'/);
+  expect(home?.headers()['x-frame-options']).toBe('DENY');
+  await signIn(page, 'demo');
+
+  const apikey = await page.evaluate(() => localStorage.getItem('listina.apikey'));
+  const organizationId = organizationIdOf(page);
+  const number = `CSP-${Date.now().toString(36)}`;
+  const uploaded = await page.request.post('/api/uploadDoc', {
+    headers: { authorization: apikey ?? '', 'organization-id': organizationId },
+    multipart: {
+      json: JSON.stringify({ number, currencyCode: 'EUR' }),
+      main: { name: 'racun.pdf', mimeType: 'application/pdf', buffer: onePagePdf(number) },
+      attachments: { name: 'dobavnica.png', mimeType: 'image/png', buffer: PIXEL_PNG },
+    },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const { item } = (await uploaded.json()) as { item: { key: string } };
+
+  await page.goto(`/o/${organizationId}/work/edit/${item.key}`);
+  const preview = page.getByTestId('preview-panel');
+  await expect(preview.getByRole('img', { name: 'Page 1 of 1' })).toBeVisible();
+  await preview.getByTestId('preview-tab').nth(1).click();
+  await expect(preview.getByTestId('preview-image')).toBeVisible();
+  await expect
+    .poll(() =>
+      preview.getByTestId('preview-image').evaluate((img: HTMLImageElement) => img.naturalWidth),
+    )
+    .toBe(1);
+
+  const violations = await page.evaluate(
+    () => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [],
+  );
+  expect(violations).toEqual([]);
+  expect(refused).toEqual([]);
+});
