@@ -17,7 +17,8 @@ export type StateDecision =
       /** Warnings (spec §8): the change is refused for them until asked with ignoreWarnings. */
       warnings?: MessageSpec[];
     }
-  | { problems: MessageSpec[] };
+  /** Refused: why, and the status of a refusal of this one record (400 unless told). */
+  | { problems: MessageSpec[]; status?: number };
 
 /** How a state change of several records goes (see TablesService.changeState). */
 export interface StateChangeOptions {

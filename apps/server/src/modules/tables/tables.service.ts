@@ -143,7 +143,8 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
       };
     }
     const decision = await decide(record, trx);
-    if ('problems' in decision) return { key, status: 400, problems: decision.problems };
+    if ('problems' in decision)
+      return { key, status: decision.status ?? 400, problems: decision.problems };
     return { record, decision };
   }
 

@@ -226,7 +226,7 @@ describe('a document through its workflow', () => {
     const item = await newDocument();
     const key = String(item.key);
     const refused = await action('sam', key, 'confirmed');
-    expect(refused.statusCode).toBe(400);
+    expect(refused.statusCode).toBe(403);
     expect(refused.json().error[0].msg).toBe(
       `${String(item.number)}: you are not an assignee of its current step.`,
     );

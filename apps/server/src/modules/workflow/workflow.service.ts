@@ -41,6 +41,9 @@ import {
   type StoredWorkflow,
 } from './workflow.repository';
 
+/** Refusals for who the caller is, not for the document: 403 (docs/authorization.md). */
+const NOT_YOURS = ['errors.wf.notAssignee', 'errors.wf.notSubmitter'];
+
 /** The log's result of entering a workflow (not a result code a user posts). */
 export const ACTIVATED = 'activated';
 
@@ -220,6 +223,7 @@ export function createWorkflowService(db: Db, tables: TablesService, events: Not
     const title = doc.displayTitle;
     const refuse = (code: string, parameters: (string | number)[] = []): StateDecision => ({
       problems: [{ code, parameters: [title, ...parameters] }],
+      ...(NOT_YOURS.includes(code) ? { status: 403 } : {}),
     });
     if (doc.status === 'draft') return refuse('errors.wf.notActivated');
     const state = stateOf(doc);
