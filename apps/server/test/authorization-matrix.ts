@@ -199,9 +199,8 @@ export const RULES: Rule[] = [
   {
     call: 'POST /api/wf/action/{id}',
     who: [...ADMINS, 'approver'],
-    refusal: 400,
     foreign: 404,
-    note: 'at a step of the approver role: others 400 errors.wf.notAssignee',
+    note: 'at a step of the approver role',
   },
   {
     call: 'POST /api/wf/actions/',
