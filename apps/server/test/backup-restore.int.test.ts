@@ -13,6 +13,7 @@ import { DEMO_PASSWORD, seedDemo } from '../src/db/seed/demo';
 import { seedDemoDocuments } from '../src/db/seed/demo-documents';
 import { REPO_ROOT } from '../src/lib/paths';
 import { createBlobStore } from '../src/plugins/storage/create-blob-store';
+import { startTestS3Server } from '../src/plugins/storage/s3-test-server';
 import { createTestApp } from './factories';
 
 /**
@@ -89,7 +90,12 @@ async function populate(instance: Instance): Promise<void> {
 }
 
 /** `npm run backup|restore -- <dir>` as the operator runs it, with the instance's settings. */
-function script(verb: 'backup' | 'restore', instance: Instance, dir: string) {
+function script(
+  verb: 'backup' | 'restore',
+  instance: Instance,
+  dir: string,
+  env: Record<string, string> = {},
+) {
   return run(process.execPath, ['--import', 'tsx', `apps/server/scripts/${verb}.ts`, dir], {
     cwd: REPO_ROOT,
     env: {
@@ -97,6 +103,7 @@ function script(verb: 'backup' | 'restore', instance: Instance, dir: string) {
       DATA_DIR: instance.dataDir,
       DATABASE_URL: instance.databaseUrl ?? '',
       PG_BIN: process.env.PG_BIN ?? (fs.existsSync(PG15) ? PG15 : ''),
+      ...env,
     },
   });
 }
@@ -255,6 +262,32 @@ describe.each(cases)('backup and restore of %s', (kind, makeInstance) => {
         expect(fs.readdirSync(dir)).toEqual([]);
       } finally {
         fs.rmSync(lock, { force: true });
+      }
+    },
+  );
+
+  it.skipIf(kind === 'PostgreSQL')(
+    'restores into an S3 store and backs up from it again, file for file',
+    { timeout: 120_000 },
+    async () => {
+      const s3 = await startTestS3Server();
+      try {
+        const env = {
+          STORAGE: 's3',
+          S3_ENDPOINT: s3.endpoint,
+          S3_BUCKET: s3.bucket,
+          S3_REGION: s3.region,
+          S3_ACCESS_KEY_ID: s3.accessKeyId,
+          S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+        };
+        const target = await makeInstance();
+        await script('restore', target, backupDir, env);
+        const again = path.join(tempDir('listina-backup-dir-'), 'again');
+        await script('backup', target, again, env);
+        expect(filesOf(again)).toEqual(files);
+        expect(await read(target, contentOf)).toEqual(before);
+      } finally {
+        await s3.close();
       }
     },
   );
