@@ -1,9 +1,10 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { createCanvas, loadImage, type Canvas } from '@napi-rs/canvas';
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { getDocument, type PDFDocumentProxy } from '../../../lib/pdfjs';
 import { readTiff, type RasterImage } from '../../documents/download/tiff-reader';
 import { CaptureError } from '../capture-error';
+import { decodeImage } from './image-decode';
 import { rgbaFromGrey } from './raster';
 
 /**
@@ -104,7 +105,10 @@ async function renderPdfPage(
   pageNumber: number,
   limits: PageLimits,
 ): Promise<PageRaster> {
-  const page = await pdf.getPage(pageNumber);
+  // A damaged page tree fails here already ("End of file inside array"): the same refusal.
+  const page = await pdf.getPage(pageNumber).catch(() => {
+    throw new CaptureError('errors.capture.unreadablePdf');
+  });
   try {
     const content = await page.getTextContent();
     const hasText = content.items.some((item) => 'str' in item && item.str.trim() !== '');
@@ -151,18 +155,10 @@ async function imagePage(
   if (!size) throw new CaptureError('errors.capture.unreadableImage');
   if (size.width * size.height > limits.maxImagePixels)
     throw new CaptureError('errors.capture.pageTooLarge');
-  const image = await loadImage(bytes).catch(() => {
-    throw new CaptureError('errors.capture.unreadableImage');
-  });
-  if (image.width !== size.width || image.height !== size.height)
-    throw new CaptureError('errors.capture.unreadableImage');
-  const canvas = createCanvas(image.width, image.height);
-  const context = canvas.getContext('2d');
-  // Transparent pixels are paper.
-  context.fillStyle = '#ffffff';
-  context.fillRect(0, 0, image.width, image.height);
-  context.drawImage(image, 0, 0);
-  return { page: 1, ...pixelsOf(canvas), hasText: false };
+  // Decoded in a child process: Skia's decoders crash the process on some damaged files.
+  const image = await decodeImage(bytes, size);
+  if (!image) throw new CaptureError('errors.capture.unreadableImage');
+  return { page: 1, ...image, hasText: false };
 }
 
 function rgbaOfTiff(tiff: RasterImage): Uint8ClampedArray {
