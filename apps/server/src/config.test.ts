@@ -94,6 +94,40 @@ describe('config', () => {
     );
   });
 
+  it('reads the HTTP deadlines and CORS origins, and refuses ones that cannot work', () => {
+    const defaults = loadConfig({});
+    expect(defaults.httpTimeouts).toEqual({
+      requestMs: 120_000,
+      headersMs: 20_000,
+      keepAliveMs: 72_000,
+      connectionMs: 120_000,
+    });
+    expect(defaults.corsOrigins).toEqual([]);
+    expect(defaults.shutdownGraceMs).toBe(25_000);
+    expect(
+      loadConfig({ CORS_ORIGINS: 'https://a.example, http://localhost:5173' }).corsOrigins,
+    ).toEqual(['https://a.example', 'http://localhost:5173']);
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return '';
+      } catch (e) {
+        return (e as ConfigError).problems.join('\n');
+      }
+    };
+    expect(problems({ HEADERS_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '1000' })).toBe(
+      'HEADERS_TIMEOUT_MS: must be at most REQUEST_TIMEOUT_MS (1000) (got "5000")',
+    );
+    expect(problems({ CONNECTION_TIMEOUT_MS: '10000' })).toMatch(
+      /^CONNECTION_TIMEOUT_MS: must be 0 \(off\) or at least 30000/,
+    );
+    expect(problems({ CONNECTION_TIMEOUT_MS: '0' })).toBe('');
+    expect(problems({ CORS_ORIGINS: 'https://a.example/app' })).toMatch(
+      /^CORS_ORIGINS: must be origins/,
+    );
+    expect(problems({ CORS_ORIGINS: '*' })).toMatch(/^CORS_ORIGINS: must be origins/);
+  });
+
   it('stops with a readable list of every invalid value', () => {
     let error: unknown;
     try {
