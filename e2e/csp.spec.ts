@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { organizationIdOf, signIn } from './support/app';
-import { onePagePdf, PIXEL_PNG } from './support/documents';
+import { uploadDocument } from './support/documents';
 
 /**
  * Issue 9: the app runs whole under its Content-Security-Policy (script-src 'self', no
@@ -31,19 +31,13 @@ test('the app, pdf.js and the preview run under the Content-Security-Policy with
 
   const apikey = await page.evaluate(() => localStorage.getItem('listina.apikey'));
   const organizationId = organizationIdOf(page);
-  const number = `CSP-${Date.now().toString(36)}`;
-  const uploaded = await page.request.post('/api/uploadDoc', {
-    headers: { authorization: apikey ?? '', 'organization-id': organizationId },
-    multipart: {
-      json: JSON.stringify({ number, currencyCode: 'EUR' }),
-      main: { name: 'racun.pdf', mimeType: 'application/pdf', buffer: onePagePdf(number) },
-      attachments: { name: 'dobavnica.png', mimeType: 'image/png', buffer: PIXEL_PNG },
-    },
-  });
-  expect(uploaded.status(), await uploaded.text()).toBe(201);
-  const { item } = (await uploaded.json()) as { item: { key: string } };
+  const key = await uploadDocument(
+    page.request,
+    { apikey: apikey ?? '', organizationId },
+    `CSP-${Date.now().toString(36)}`,
+  );
 
-  await page.goto(`/o/${organizationId}/work/edit/${item.key}`);
+  await page.goto(`/o/${organizationId}/work/edit/${key}`);
   const preview = page.getByTestId('preview-panel');
   await expect(preview.getByRole('img', { name: 'Page 1 of 1' })).toBeVisible();
   await preview.getByTestId('preview-tab').nth(1).click();

@@ -34,7 +34,7 @@ export const PIXEL_PNG = Buffer.from(
 /** A draft document of the organisation from a PDF and a PNG attachment (POST /api/uploadDoc). */
 export async function uploadDocument(
   request: APIRequestContext,
-  organization: FreshOrganization,
+  organization: Pick<FreshOrganization, 'apikey' | 'organizationId'>,
   number: string,
 ): Promise<string> {
   const response = await request.post('/api/uploadDoc', {
