@@ -192,4 +192,46 @@ describe('malformed multipart uploads', () => {
     // Only dry runs and statements without orders here: nothing may have been written.
     expect(await written()).toEqual(before);
   });
+
+  it('payment and table CSV uploads of odd quoting, BOMs, formulas and huge fields: no 5xx, nothing written', async () => {
+    const token = fc.constantFrom(
+      '"',
+      '""',
+      ';',
+      ',',
+      '\t',
+      '\r\n',
+      '\n',
+      '=1+1',
+      '@SUM(A1)',
+      'Č',
+      ' ',
+    );
+    const cell = fc.oneof(
+      token,
+      fc.stringMatching(/^[A-Z0-9]{0,12}$/),
+      fc.constant('x'.repeat(100_000)),
+    );
+    const csv = fc
+      .tuple(fc.constantFrom('', '\uFEFF'), fc.array(cell, { maxLength: 40 }))
+      .map(([bom, cells]) =>
+        Buffer.from(`${bom}code;name;amount;recipientIban\r\n${cells.join('')}`),
+      );
+    const before = await written();
+    await fc.assert(
+      fc.asyncProperty(
+        csv,
+        fc.constantFrom(...ROUTES.slice(1, 3)),
+        async (content, { url, parts }) => {
+          const name = parts[0]?.name ?? 'file';
+          const { payload, contentType } = multipartBody([{ name, filename: 'x.csv', content }]);
+          const res = await post(url, payload, contentType);
+          expect(res.statusCode, res.body).toBeLessThan(500);
+          if (res.statusCode >= 400) expectClientError(res);
+        },
+      ),
+      fuzz(60),
+    );
+    expect(await written()).toEqual(before);
+  });
 });
