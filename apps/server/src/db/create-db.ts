@@ -40,6 +40,8 @@ export async function createDb(options: {
 }
 
 const DEFAULT_TIMEOUTS = { connectMs: 5000, statementMs: 120_000 };
+/** The server's own statement timeout answers first; the client's waits this much longer. */
+const READ_TIMEOUT_MARGIN_MS = 5000;
 
 function createPostgres(url: string, timeouts = DEFAULT_TIMEOUTS): DbHandle {
   const parserOf = (oid: number, format?: 'text' | 'binary') =>
@@ -52,7 +54,14 @@ function createPostgres(url: string, timeouts = DEFAULT_TIMEOUTS): DbHandle {
     // at all, or a pool whose clients are all busy, is given up on after connectMs: a request
     // gets a 503 (plugins/fault-errors.ts) instead of hanging.
     connectionTimeoutMillis: timeouts.connectMs,
-    ...(timeouts.statementMs > 0 ? { statement_timeout: timeouts.statementMs } : {}),
+    // The server cancels a statement past statementMs; a server that does not answer at all
+    // (frozen, cut off) is given up on a little later by the client, and the connection dropped.
+    ...(timeouts.statementMs > 0
+      ? {
+          statement_timeout: timeouts.statementMs,
+          query_timeout: timeouts.statementMs + READ_TIMEOUT_MARGIN_MS,
+        }
+      : {}),
     // A connection whose server vanished without a word is noticed by TCP keep-alive.
     keepAlive: true,
     types,

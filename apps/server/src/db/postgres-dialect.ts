@@ -10,6 +10,9 @@ import { isPipelineQuery, mayJoinBegin, preparedNameOf, type PipelineResults } f
 import { isolationLevelClause, PostgresFamilyDialect } from './postgres-family-dialect';
 import { databaseFaultOf } from '../plugins/fault-errors';
 
+/** node-postgres's error when a statement got no answer within query_timeout. */
+const READ_TIMEOUT = 'Query read timeout';
+
 /** A lost or refused connection becomes a DatabaseFault (503); any other error stays. */
 const asFault = (error: unknown): never => {
   throw databaseFaultOf(error) ?? error;
@@ -76,6 +79,8 @@ class PostgresPipelineDriver implements Driver {
 class PostgresConnection implements DatabaseConnection {
   /** The BEGIN of a transaction not sent yet: it goes out with the first statement. */
   private pendingBegin: CompiledQuery | undefined;
+  /** A statement got no answer within query_timeout: its answer may still come, to nobody. */
+  private unanswered: Error | undefined;
 
   constructor(private readonly client: PoolClient) {}
 
@@ -111,6 +116,8 @@ class PostgresConnection implements DatabaseConnection {
   /** Back to the pool, never inside a transaction a failed pipeline may have left open. */
   async release() {
     this.pendingBegin = undefined;
+    // A connection to a server that stopped answering is dropped by the pool, never reused.
+    if (this.unanswered) return this.client.release(this.unanswered);
     let broken: Error | undefined;
     if (this.client.getTransactionStatus() !== 'I') {
       await this.client.query('rollback').catch((error: unknown) => {
@@ -144,11 +151,16 @@ class PostgresConnection implements DatabaseConnection {
   }
 
   private async query<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    // Nothing more is sent where an answer is missing (a ROLLBACK would only wait again).
+    if (this.unanswered) asFault(this.unanswered);
     const name = preparedNameOf(compiled);
     const values = [...compiled.parameters];
     const answer: PgResult | PgResult[] = await this.client
       .query(name ? { name, text: compiled.sql, values } : { text: compiled.sql, values })
-      .catch(asFault);
+      .catch((error: unknown) => {
+        if (error instanceof Error && error.message === READ_TIMEOUT) this.unanswered = error;
+        return asFault(error);
+      });
     // A script of several statements (a migration) answers each; keep the last, as on PGlite.
     const result: PgResult | undefined = Array.isArray(answer)
       ? (answer as PgResult[]).at(-1)

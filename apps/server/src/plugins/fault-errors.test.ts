@@ -24,6 +24,8 @@ describe('faults of the database and the disk', () => {
     }
     const slow = withCode('canceling statement due to statement timeout', '57014');
     expect(faultOf(databaseFaultOf(slow))?.message.code).toBe('errors.databaseTimeout');
+    // node-postgres's query_timeout: the server never answered.
+    expect(databaseFaultOf(new Error('Query read timeout'))?.code).toBe('errors.databaseTimeout');
   });
 
   it('leaves the errors of a statement to their callers', () => {

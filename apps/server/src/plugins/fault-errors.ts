@@ -80,7 +80,8 @@ export function databaseFaultOf(error: unknown): DatabaseFault | undefined {
   for (const { code, message } of chain(error)) {
     const state = typeof code === 'string' ? code : '';
     const text = typeof message === 'string' ? message : '';
-    if (state === '57014' && text.includes('statement timeout'))
+    // The server's statement_timeout, or no answer at all within the pool's query_timeout.
+    if ((state === '57014' && text.includes('statement timeout')) || text === 'Query read timeout')
       return new DatabaseFault('errors.databaseTimeout', error);
     if (UNAVAILABLE_STATES.has(state) || NETWORK_CODES.has(state) || LOST_CONNECTION.test(text))
       return new DatabaseFault('errors.databaseUnavailable', error);

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb, migrateToLatest } from '../../src/db/create-db';
 import { seedDemo } from '../../src/db/seed/demo';
+import { DatabaseFault } from '../../src/plugins/fault-errors';
 import { translate } from '../../src/plugins/i18n';
 import { createCluster, ownPostgresRequired, type Cluster } from './pg-cluster';
 import { signInOver, startServer, type ServerProcess } from './server-process';
@@ -13,9 +15,11 @@ import { signInOver, startServer, type ServerProcess } from './server-process';
  * runs on a PostgreSQL 15 server of this test's own, whatever DATABASE_URL says, while three
  * clients keep signing in, listing and saving. Stopped with `pg_ctl -m immediate` (as a crash
  * or a restart by the host would), every request answers 503 errors.databaseUnavailable at
- * once (a refused connection; DB_CONNECT_TIMEOUT_MS bounds a server that does not answer), no
- * request hangs and none gets a 500; once PostgreSQL is back the same process answers again,
- * and every save it confirmed is there.
+ * once (a refused connection), no request hangs and none gets a 500; once PostgreSQL is back
+ * the same process answers again, and every save it confirmed is there. Then PostgreSQL is
+ * frozen (SIGSTOP: it accepts connections and answers nothing, as a paused machine): requests
+ * answer 503 once DB_CONNECT_TIMEOUT_MS or the statement's read timeout has passed, and all
+ * is well again when it resumes.
  */
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'listina-outage-'));
 let cluster: Cluster | undefined;
@@ -28,7 +32,7 @@ afterAll(async () => {
 });
 
 /** What the database was doing; 'stopping' and 'starting' are the times pg_ctl runs. */
-type Phase = 'before' | 'stopping' | 'outage' | 'starting' | 'after';
+type Phase = 'before' | 'stopping' | 'outage' | 'starting' | 'after' | 'frozen' | 'thawed';
 interface Answer {
   kind: 'signIn' | 'list' | 'save';
   /** The phase when sent and when answered: a request across a change proves nothing. */
@@ -41,7 +45,7 @@ interface Answer {
   code?: string;
 }
 
-/** Longer than DB_CONNECT_TIMEOUT_MS below: a request still open then is hanging. */
+/** Longer than DB_CONNECT_TIMEOUT_MS and the statement's read timeout below: a request still open then is hanging. */
 const HANG_MS = 15_000;
 
 describe.runIf(ownPostgresRequired())('the database stopping under load', () => {
@@ -59,6 +63,8 @@ describe.runIf(ownPostgresRequired())('the database stopping under load', () => 
         DATA_DIR: dataDir,
         SEED_DEMO: '0',
         DB_CONNECT_TIMEOUT_MS: '2000',
+        // A frozen server's statements are given up on 5 s after this (query_timeout).
+        DB_STATEMENT_TIMEOUT_MS: '2000',
         LOGIN_RATE_MAX_PER_USER: '100000',
         LOGIN_RATE_MAX_PER_ADDRESS: '100000',
       });
@@ -134,6 +140,13 @@ describe.runIf(ownPostgresRequired())('the database stopping under load', () => 
       await cluster.start();
       phase = 'after';
       await until(() => within('after').length >= 30);
+      // Frozen: connections are accepted (by the kernel) and nothing is answered.
+      phase = 'frozen';
+      cluster.freeze();
+      await until(() => within('frozen').length >= 6);
+      cluster.thaw();
+      phase = 'thawed';
+      await until(() => within('thawed').length >= 30);
       stopped = true;
       await clients;
 
@@ -156,6 +169,14 @@ describe.runIf(ownPostgresRequired())('the database stopping under load', () => 
         expect([200, 201, 503], JSON.stringify(answer)).toContain(answer.status);
       // After: the same process answers again.
       expect(failures('after')).toEqual([]);
+      // Frozen: 503 too, once the connect or the answer has waited its time.
+      for (const answer of within('frozen')) {
+        expect(answer.status, JSON.stringify(answer)).toBe(503);
+        expect(['errors.databaseUnavailable', 'errors.databaseTimeout']).toEqual(
+          expect.arrayContaining(answer.codes),
+        );
+      }
+      expect(failures('thawed')).toEqual([]);
       expect(server.child.exitCode).toBeNull();
       expect(server.child.pid).toBe(pid);
 
@@ -166,4 +187,31 @@ describe.runIf(ownPostgresRequired())('the database stopping under load', () => 
       expect(saved).toEqual(expect.arrayContaining(confirmed.map((a) => a.code)));
     },
   );
+
+  it('gives up on a statement a frozen server never answers, and drops its connection', async () => {
+    const own = cluster ?? (cluster = await createCluster());
+    const handle = await createDb({
+      databaseUrl: own.url,
+      timeouts: { connectMs: 1000, statementMs: 500 },
+    });
+    try {
+      await sql`select 1`.execute(handle.db);
+      own.freeze();
+      // On the pooled connection: no answer, given up after 500 + 5000 ms.
+      const fault = await sql`select 1`.execute(handle.db).catch((error: unknown) => error);
+      expect(fault).toBeInstanceOf(DatabaseFault);
+      expect(fault).toMatchObject({ code: 'errors.databaseTimeout' });
+      // A new connection to it: given up after 1000 ms.
+      await expect(sql`select 1`.execute(handle.db)).rejects.toMatchObject({
+        code: 'errors.databaseUnavailable',
+      });
+      own.thaw();
+      expect((await sql<{ one: number }>`select 1 as one`.execute(handle.db)).rows).toEqual([
+        { one: 1 },
+      ]);
+    } finally {
+      own.thaw();
+      await handle.close();
+    }
+  });
 });

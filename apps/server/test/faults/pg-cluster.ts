@@ -29,6 +29,12 @@ export interface Cluster {
   start(): Promise<void>;
   /** pg_ctl stop: 'immediate' kills the backends (as a crash would), 'fast' ends them cleanly. */
   stop(mode?: 'immediate' | 'fast'): Promise<void>;
+  /**
+   * SIGSTOP to the server and all its processes: it still accepts connections (the kernel
+   * does) but answers nothing, as a paused VM or a cut-off network. thaw() resumes it.
+   */
+  freeze(): void;
+  thaw(): void;
   /** Stops the server (if running) and removes its directory. */
   destroy(): Promise<void>;
   /** The server's log, for a failure's message. */
@@ -61,6 +67,20 @@ export async function createCluster(): Promise<Cluster> {
   };
   const port = await freePort();
   let running = false;
+  let frozen = false;
+  /** The postmaster (first line of postmaster.pid) and its children, from /proc. */
+  const processes = () => {
+    const postmaster = Number(
+      fs.readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0],
+    );
+    const children = fs
+      .readFileSync(`/proc/${postmaster}/task/${postmaster}/children`, 'utf8')
+      .trim()
+      .split(' ')
+      .filter(Boolean)
+      .map(Number);
+    return [postmaster, ...children];
+  };
   await pg('initdb', [
     '-D',
     data,
@@ -83,7 +103,16 @@ export async function createCluster(): Promise<Cluster> {
       await pg('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']);
       running = false;
     },
+    freeze() {
+      for (const pid of processes()) process.kill(pid, 'SIGSTOP');
+      frozen = true;
+    },
+    thaw() {
+      for (const pid of processes()) process.kill(pid, 'SIGCONT');
+      frozen = false;
+    },
     async destroy() {
+      if (frozen) cluster.thaw();
       if (running) await cluster.stop().catch(() => undefined);
       fs.rmSync(dir, { recursive: true, force: true });
     },
