@@ -31,6 +31,7 @@ const run = promisify(execFile);
  * it refuses one big file, not the next file of a disk that has filled up.
  */
 const asRoot = process.getuid?.() === 0;
+if (!asRoot) console.warn('Skipped: mounting a tmpfs for the disk-full test needs root.');
 let t: TestApp | undefined;
 let mounted: string | undefined;
 

@@ -20,7 +20,10 @@ export const postgresInstalled = () => fs.existsSync(path.join(PG_BIN, 'initdb')
  * machine without PostgreSQL it is skipped, as that command promises to need nothing but Node.
  */
 export function ownPostgresRequired(): boolean {
-  return postgresInstalled() || Boolean(process.env.DATABASE_URL);
+  const required = postgresInstalled() || Boolean(process.env.DATABASE_URL);
+  if (!required)
+    console.warn(`Skipped: no PostgreSQL 15 at ${PG_BIN} (install postgresql-15 or set PG_BIN).`);
+  return required;
 }
 
 export interface Cluster {
