@@ -45,6 +45,7 @@ describe('faults of the database and the disk', () => {
     expect(faultOf(full)).toEqual({ status: 507, message: { code: 'errors.storageFull' } });
     expect(faultOf(new Error('upload failed', { cause: full }))?.status).toBe(507);
     expect(faultOf(withCode('EFBIG: file too large', 'EFBIG'))?.status).toBe(507);
+    expect(faultOf(withCode('could not extend file: No space left', '53100'))?.status).toBe(507);
     expect(faultOf(withCode('ENOENT', 'ENOENT'))).toBeUndefined();
   });
 });

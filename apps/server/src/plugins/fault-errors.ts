@@ -53,8 +53,11 @@ const NETWORK_CODES = new Set([
 const LOST_CONNECTION =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/;
 
-/** Out of room for a file: ENOSPC (disk full), EDQUOT (quota), EFBIG (file size limit). */
-const STORAGE_FULL_CODES = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
+/**
+ * Out of room: ENOSPC (disk full), EDQUOT (quota), EFBIG (file size limit) for a file;
+ * SQLSTATE 53100 (disk_full) when it is the database's disk.
+ */
+const STORAGE_FULL_CODES = new Set(['ENOSPC', 'EDQUOT', 'EFBIG', '53100']);
 
 /** The error and its causes, outermost first (a wrapped error keeps its origin in `cause`). */
 function chain(error: unknown): { code?: unknown; message?: unknown }[] {
