@@ -9,6 +9,7 @@ import { xmlText } from './xml-text';
 
 /**
  * Hostile files to the search text readers (issue 9): mutated and truncated office files,
+ * PDFs, XML and CSV,
  * ZIP bombs and hostile XML give text or '' (extractText never throws for what a file
  * holds), and the inflating stops at MAX_OFFICE_INFLATED_BYTES however the ZIP lies.
  */
@@ -54,6 +55,31 @@ describe('office text', () => {
         expect(typeof (await extractText(kind, bytes))).toBe('string');
       }),
       fuzz(150),
+    );
+  });
+
+  it.each([
+    ['pdf', 'sample.pdf'],
+    ['xml', 'ubl-tc434-example1.xml'],
+    ['csv', 'sample.csv'],
+  ] as const)('reads a mutated %s as text or nothing, never throwing', async (kind, name) => {
+    const valid = sample(name);
+    const mutation = fc.oneof(
+      fc.nat(valid.length).map((end) => valid.subarray(0, end)),
+      fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)),
+      fc
+        .array(fc.tuple(fc.nat(valid.length - 1), fc.nat(255)), { minLength: 1, maxLength: 8 })
+        .map((changes) => {
+          const copy = Buffer.from(valid);
+          for (const [at, byte] of changes) copy[at] = byte;
+          return copy;
+        }),
+    );
+    await fc.assert(
+      fc.asyncProperty(mutation, async (bytes) => {
+        expect(typeof (await extractText(kind, bytes, { timeLimitMs: 5000 }))).toBe('string');
+      }),
+      fuzz(60),
     );
   });
 
