@@ -161,6 +161,9 @@ export async function readSheet(
   return header ? { header, rows: data } : undefined;
 }
 
+/** The rows of one Excel worksheet at most (Excel 2007 and later). */
+const EXCEL_MAX_ROWS = 1_048_576;
+
 async function readXlsxRows(bytes: Buffer, maxRows: number): Promise<SheetRow[]> {
   // Checked within bounds first: a ZIP bomb is refused before exceljs inflates anything.
   const checked = checkedXlsx(bytes);
@@ -174,11 +177,14 @@ async function readXlsxRows(bytes: Buffer, maxRows: number): Promise<SheetRow[]>
   });
   const rows: SheetRow[] = [];
   let sheets = 0;
+  let read = 0;
   try {
     for await (const worksheet of reader) {
       // Only the first sheet is imported; the others are passed over unread.
       if (sheets++ > 0) continue;
       for await (const row of worksheet) {
+        // Blank rows are skipped but not free: more rows than a sheet holds is no spreadsheet.
+        if (++read > EXCEL_MAX_ROWS) throw badRequest('errors.importUnreadable', ['xlsx'], 'file');
         const values = Array.isArray(row.values) ? row.values : [];
         const cells = values.slice(1).map((value: unknown) => toCell(value));
         if (cells.every(isBlank)) continue;
