@@ -46,8 +46,11 @@ function claimSize(bytes: Buffer, name: string, size: number): Buffer {
   return claimed;
 }
 
-/** The same package with every entry stored rather than deflated, as some tools write it. */
-function stored(bytes: Buffer): Buffer {
+/**
+ * The same package with every entry stored rather than deflated, as some tools write it,
+ * each entry's bytes passed through `change`.
+ */
+function stored(bytes: Buffer, change = (_name: string, data: Buffer) => data): Buffer {
   const files: ZipFile[] = [];
   for (let at = bytes.indexOf('PK\x01\x02'); at >= 0; at = bytes.indexOf('PK\x01\x02', at + 4)) {
     const name = bytes.toString('utf8', at + 46, at + 46 + bytes.readUInt16LE(at + 28));
@@ -55,7 +58,7 @@ function stored(bytes: Buffer): Buffer {
     const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
     const packed = bytes.subarray(start, start + bytes.readUInt32LE(at + 20));
     const data = bytes.readUInt16LE(at + 10) === 0 ? packed : inflateRawSync(packed);
-    files.push({ name, data, isStored: true });
+    files.push({ name, data: change(name, data), isStored: true });
   }
   return zip(files);
 }
@@ -148,6 +151,21 @@ describe('xlsx reader', () => {
       const sheet = await readSheet(file, 'xlsx', 100);
       expect(sheet?.rows.map((row) => row.cells[0])).toEqual(['P1', 'P2', 'P3']);
     }
+  });
+
+  it('refuses a sheet of more rows than Excel holds, blank ones included', async () => {
+    const blank = (count: number) => (name: string, data: Buffer) =>
+      name === 'xl/worksheets/sheet1.xml'
+        ? Buffer.from(
+            data.toString('utf8').replace('</sheetData>', `${'<row/>'.repeat(count)}</sheetData>`),
+          )
+        : data;
+    const valid = await workbook(2);
+    const many = stored(valid, blank(1_100_000));
+    await expect(readSheet(many, 'xlsx', 100)).rejects.toMatchObject({
+      errors: [{ code: 'errors.importUnreadable' }],
+    });
+    expect((await readSheet(stored(valid, blank(1000)), 'xlsx', 100))?.rows).toHaveLength(2);
   });
 
   it('refuses a ZIP bomb by its declared size, before unpacking it', async () => {
