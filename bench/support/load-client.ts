@@ -77,6 +77,8 @@ export async function expectOk<T>(answer: Promise<Answer>, what: string): Promis
 export class Recorder {
   measuring = false;
   readonly latencies = new Map<string, number[]>();
+  /** Bytes of the answers' bodies (as text), by call type, while measuring. */
+  readonly bytes = new Map<string, number>();
   readonly failures = new Map<string, { count: number; sample: string }>();
   rampCalls = 0;
 
@@ -95,6 +97,7 @@ export class Recorder {
     let list = this.latencies.get(call);
     if (!list) this.latencies.set(call, (list = []));
     list.push(answer.ms);
+    this.bytes.set(call, (this.bytes.get(call) ?? 0) + Buffer.byteLength(answer.body));
     return ok;
   }
 
@@ -103,6 +106,7 @@ export class Recorder {
     const row = (name: string, values: number[]) => ({
       name,
       count: values.length,
+      kb: (this.bytes.get(name) ?? 0) / 1024 / Math.max(1, values.length),
       p50: percentile(values, 50),
       p95: percentile(values, 95),
       p99: percentile(values, 99),

@@ -177,7 +177,7 @@ async function payOrders(s: VuState, query: string, name: string) {
 
 /** The actions and their weights per persona (clerk, approver, accountant). */
 export const ACTIONS: { name: string; weights: Record<Persona, number>; run: Action }[] = [
-  { name: 'sign in again', weights: { clerk: 2, approver: 2, accountant: 2 }, run: signIn },
+  { name: 'sign in again', weights: { clerk: 1, approver: 1, accountant: 1 }, run: signIn },
   {
     name: 'home tiles',
     weights: { clerk: 6, approver: 6, accountant: 6 },

@@ -64,6 +64,8 @@ export async function startServer(options: {
   timeoutMs?: number;
   /** Options for node itself, before the bundle (e.g. --cpu-prof). */
   nodeArgs?: string[];
+  /** A lower CPU priority (nice 1–19), e.g. for a process of background jobs. */
+  nice?: number;
 }): Promise<StartedServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -71,7 +73,10 @@ export async function startServer(options: {
   if (!fs.existsSync(serverBundle))
     throw new Error('run `npm run build` first: no apps/server/dist');
   // Its own process group, so stop() ends it and anything it started.
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), serverBundle], {
+  const command = [process.execPath, ...(options.nodeArgs ?? []), serverBundle];
+  if (options.nice) command.unshift('nice', '-n', String(options.nice));
+  const [file = process.execPath, ...args] = command;
+  const child = spawn(file, args, {
     cwd: serverDir,
     env: serverEnv(port, options.dataDir, options.env),
     stdio: ['ignore', 'pipe', 'pipe'],
