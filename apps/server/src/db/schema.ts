@@ -41,12 +41,7 @@ export interface SignInEventTable {
 }
 
 export type SignInResult =
-  | 'success'
-  | 'badPassword'
-  | 'unknownUser'
-  | 'unconfirmed'
-  | 'locked'
-  | 'addressLimited';
+  'success' | 'badPassword' | 'unknownUser' | 'unconfirmed' | 'locked' | 'addressLimited';
 
 export interface UserCodeTable {
   id: Id;
