@@ -220,7 +220,11 @@ try {
     console.log(
       markdownTable(
         ['call → status', 'count', 'first answer'],
-        failures.map(([id, f]) => [id, String(f.count), f.sample.replaceAll('|', '\\|')]),
+        failures.map(([id, f]) => [
+          id,
+          String(f.count),
+          f.sample.replaceAll('|', '\\|').replaceAll(/\s+/g, ' '),
+        ]),
       ),
     );
   }
