@@ -30,7 +30,8 @@ interface VuState extends VuRun {
   /** Keys seen in the last list, to open one. */
   seen: string[];
   drafts: Draft[];
-  uploads: number;
+  /** Uploads and saves so far, for numbers and amounts of its own. */
+  serial: number;
 }
 
 type Action = (s: VuState) => Promise<void>;
@@ -90,8 +91,8 @@ async function save(s: VuState, record: TableRecord, fields: Record<string, unkn
 
 /** A clerk's upload: a one-page PDF invoice of its own (no two alike) and the number. */
 async function upload(s: VuState) {
-  s.uploads += 1;
-  const number = `U${s.plan.vu}-${s.uploads}-${Date.now().toString(36)}`;
+  s.serial += 1;
+  const number = `U${s.plan.vu}-${s.serial}-${Date.now().toString(36)}`;
   const { payload, contentType } = multipartBody([
     { name: 'main', filename: `racun-${number}.pdf`, content: pdf(`Racun ${number}`) },
     { name: 'json', value: JSON.stringify({ number }) },
@@ -112,8 +113,11 @@ async function editDraft(s: VuState) {
   if (!draft) return firstPage(s);
   const record = await open(s, draft.key);
   if (!record || record.captureState === 'pending') return;
-  const n = Math.floor(Math.random() * 1_000_000);
-  const net = 100 + (n % 900);
+  // A net amount no other save of the run has: with the same supplier, total and issue date
+  // the server rightly warns of a duplicate invoice (a 400 until the user confirms).
+  s.serial += 1;
+  const n = s.plan.vu * 10_000 + s.serial;
+  const net = 10_000 + n;
   const saved = await save(s, record, {
     documentTypeId: s.plan.documentTypeId,
     customerKey: pick(s.plan.partnerKeys),
@@ -275,7 +279,7 @@ function draw(persona: Persona): Action {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function runVu(run: VuRun): Promise<void> {
-  const s: VuState = { ...run, headers: {}, seen: [], drafts: [], uploads: 0 };
+  const s: VuState = { ...run, headers: {}, seen: [], drafts: [], serial: 0 };
   await signIn(s);
   while (!s.headers.authorization && performance.now() < run.stopAt) {
     await sleep(run.think.max * 1000);
