@@ -151,6 +151,28 @@ export function multipartBody(parts: FormPart[]) {
   };
 }
 
+/**
+ * A new document with one main file, uploaded as the web app does (POST /api/uploadDoc);
+ * the answer as it came, for the caller to check.
+ */
+export function uploadDocument(
+  t: TestApp,
+  headers: Record<string, string>,
+  file: { filename: string; content: Buffer },
+  fields: Record<string, unknown> = {},
+) {
+  const { payload, contentType } = multipartBody([
+    { name: 'main', ...file },
+    { name: 'json', value: JSON.stringify(fields) },
+  ]);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/uploadDoc',
+    headers: { ...headers, 'content-type': contentType },
+    payload,
+  });
+}
+
 /** A document type of the headers' organisation, made through the API; its id. */
 export async function createDocumentType(
   t: TestApp,

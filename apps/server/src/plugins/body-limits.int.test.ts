@@ -15,6 +15,7 @@ import {
   createUser,
   memberHeaders,
   multipartBody,
+  uploadDocument,
   type TestApp,
 } from '../../test/factories';
 import { IMPORT_MAX_BYTES } from '../modules/tables/import';
@@ -44,16 +45,12 @@ beforeAll(async () => {
   const roles = ['orgadmin', 'accountant', 'approver', 'dataentryextended'];
   const org = await createOrganization(t, { [user.id]: roles });
   headers = await memberHeaders(t, user, org);
-  const { payload, contentType } = multipartBody([
-    { name: 'main', filename: 'invoice.pdf', content: PDF },
-    { name: 'json', value: JSON.stringify({ number: 'LIMIT-1' }) },
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/uploadDoc',
-    headers: { ...headers, 'content-type': contentType },
-    payload,
-  });
+  const res = await uploadDocument(
+    t,
+    headers,
+    { filename: 'invoice.pdf', content: PDF },
+    { number: 'LIMIT-1' },
+  );
   expect(res.statusCode, res.body).toBe(201);
   const { item, preview } = res.json<{ item: { key: string }; preview: PreviewInfo }>();
   const fileKey = preview.files[0]?.key ?? '';

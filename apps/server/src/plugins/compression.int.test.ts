@@ -9,7 +9,7 @@ import {
   createTestApp,
   createUser,
   memberHeaders,
-  multipartBody,
+  uploadDocument,
   type TestApp,
 } from '../../test/factories';
 import { chooseEncoding, COMPRESS_MIN_BYTES } from './compression';
@@ -78,16 +78,12 @@ describe('compression', () => {
     expect(refused.headers['content-encoding']).toBeUndefined();
     expect(refused.json<{ items: unknown[] }>().items).toHaveLength(PARTNERS);
 
-    const { payload, contentType } = multipartBody([
-      { name: 'main', filename: 'invoice.pdf', content: PDF },
-      { name: 'json', value: JSON.stringify({ number: 'GZ-1' }) },
-    ]);
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: '/api/uploadDoc',
-      headers: { ...headers, 'content-type': contentType },
-      payload,
-    });
+    const uploaded = await uploadDocument(
+      t,
+      headers,
+      { filename: 'invoice.pdf', content: PDF },
+      { number: 'GZ-1' },
+    );
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const [file] = uploaded.json<{ preview: PreviewInfo }>().preview.files;
     const pdf = await t.app.inject({

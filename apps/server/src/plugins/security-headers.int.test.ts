@@ -10,7 +10,7 @@ import {
   createTestApp,
   createUser,
   memberHeaders,
-  multipartBody,
+  uploadDocument,
   type TestApp,
 } from '../../test/factories';
 import { CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY } from './security-headers';
@@ -70,16 +70,12 @@ describe('security headers', () => {
   });
 
   it('a file link keeps its own stricter policy and the other headers', async () => {
-    const { payload, contentType } = multipartBody([
-      { name: 'main', filename: 'invoice.pdf', content: PDF },
-      { name: 'json', value: JSON.stringify({ number: 'SEC-1' }) },
-    ]);
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: '/api/uploadDoc',
-      headers: { ...headers, 'content-type': contentType },
-      payload,
-    });
+    const uploaded = await uploadDocument(
+      t,
+      headers,
+      { filename: 'invoice.pdf', content: PDF },
+      { number: 'SEC-1' },
+    );
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const [file] = uploaded.json<{ preview: PreviewInfo }>().preview.files;
     for (const url of [file?.url ?? '', file?.downloadUrl ?? '']) {

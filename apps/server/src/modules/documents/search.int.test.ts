@@ -8,7 +8,7 @@ import {
   createTestApp,
   createUser,
   memberHeaders,
-  multipartBody,
+  uploadDocument,
   type TestApp,
 } from '../../../test/factories';
 import { inScope } from '../../db/scope';
@@ -68,16 +68,12 @@ beforeAll(async () => {
     number: 'S-2026-0043',
     description: 'Pisarniški material za servis',
   });
-  const { payload, contentType } = multipartBody([
-    { name: 'main', filename: 'e-racun.xml', content: XML },
-    { name: 'json', value: JSON.stringify({ number: 'E-1' }) },
-  ]);
-  const upload = await t.app.inject({
-    method: 'POST',
-    url: '/api/uploadDoc',
-    headers: { ...headers, 'content-type': contentType },
-    payload,
-  });
+  const upload = await uploadDocument(
+    t,
+    headers,
+    { filename: 'e-racun.xml', content: XML },
+    { number: 'E-1' },
+  );
   expect(upload.statusCode, upload.body).toBe(201);
   await post('/api/doc', { ...doc.sample(3), number: 'S-2026-0042' }, foreignHeaders);
 });
