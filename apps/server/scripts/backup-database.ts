@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Config } from '../src/config';
 import { lockDataDir } from '../src/db/create-db';
 import { PGLITE_OPTIONS } from '../src/db/pglite-dialect';
+import { CREATE_TENANT_ROLE } from '../src/db/tenant-role';
 
 /**
  * The database half of a backup (docs/operations.md): the embedded database as PGlite's own
@@ -137,16 +138,7 @@ async function restorePostgres(url: string, file: string): Promise<string[]> {
   try {
     // The dump grants to the cluster-wide role of row-level security (migration 0001): a new
     // cluster gets it here, and the restoring user may switch to it as the server does.
-    await client.query(`
-      do $$ begin
-        create role listina_tenant nologin;
-      exception when duplicate_object or unique_violation then null;
-      end $$;
-      do $$ begin
-        execute format('grant listina_tenant to %I', current_user);
-      exception when others then null;
-      end $$;
-    `);
+    await client.query(CREATE_TENANT_ROLE);
     // One transaction: a restore that fails leaves the database as empty as it was.
     await runTool('pg_restore', url, [
       '--exit-on-error',

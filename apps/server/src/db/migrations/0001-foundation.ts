@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { CREATE_TENANT_ROLE } from '../tenant-role';
 
 /**
  * Accounts, sessions, organisations and their members. Tenant tables carry organization_id
@@ -6,17 +7,7 @@ import { sql, type Kysely } from 'kysely';
  * listina_tenant, which every tenant-scoped transaction switches to (see db/scope.ts).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // A cluster-wide role; several databases of one cluster (tests) may race to create it.
-  await sql`
-    do $$ begin
-      create role listina_tenant nologin;
-    exception when duplicate_object or unique_violation then null;
-    end $$;
-    do $$ begin
-      execute format('grant listina_tenant to %I', current_user);
-    exception when others then null;
-    end $$;
-  `.execute(db);
+  await sql.raw(CREATE_TENANT_ROLE).execute(db);
 
   await sql`
     create table app_user (
