@@ -42,6 +42,16 @@ import { createFileLinks, loadLinkSecret } from './modules/documents/file-links'
 import { registerDocumentFileRoutes } from './modules/documents/files.routes';
 import { createDocumentFilesService } from './modules/documents/files.service';
 import { createBlobStore } from './plugins/storage/create-blob-store';
+import {
+  loggerOptions,
+  registerRequestIdHeader,
+  requestIdOf,
+} from './plugins/observability/logging';
+import { createHttpMetrics, registerHttpMetrics } from './plugins/observability/metrics';
+import { CHANNELS, createBus, type Bus } from './db/listen';
+
+/** Requests after which a cached sign-in may be stale: sessions, passwords, memberships, roles. */
+const AUTH_CHANGES = /^\/api\/(account|organization|cl\/organization)\b/;
 
 export interface App {
   app: FastifyInstance;
@@ -49,17 +59,30 @@ export interface App {
   services: { account: AccountService; organizations: OrganizationService };
 }
 
-/** Builds the whole HTTP application without listening (tests use app.inject). */
+/**
+ * Builds the HTTP application without listening (tests use app.inject). PROCESS_ROLE (ADR 0012):
+ * `all` builds everything; `api` the routes and the web app but no job loop; `worker` the job
+ * loop, the outbox sweep (main.ts starts the mailer), the blob sweep and only the system routes.
+ */
 export async function buildApp(config: Config, database: DbHandle): Promise<App> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config.logLevel),
     bodyLimit: config.bodyLimit,
-    trustProxy: false,
+    // Off unless TRUST_PROXY names the proxies (docs/deployment.md).
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     ...httpTimeouts(config),
     // Signed file links (/api/file/{token}) are longer than Fastify's default of 100.
     routerOptions: { maxParamLength: 300 },
-    genReqId: () => crypto.randomUUID(),
+    genReqId: requestIdOf,
   });
+  registerRequestIdHeader(app);
+  const httpMetrics = createHttpMetrics();
+  registerHttpMetrics(app, httpMetrics);
+  if (config.tracing) {
+    // Only when configured: a process without OTEL_EXPORTER_OTLP_ENDPOINT loads none of it.
+    const { registerTracing } = await import('./plugins/observability/tracing');
+    registerTracing(app, config.tracing);
+  }
   registerErrorHandler(app);
   registerSecurityHeaders(app, config.publicUrl);
   registerCors(app, config.corsOrigins);
@@ -95,20 +118,51 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
     done(null, payload);
   });
 
-  registerAccountRoutes(app, auth, account);
-  registerOrganizationRoutes(app, auth, organizations);
-  registerTranslationRoutes(app, auth);
-  registerSystemRoutes(app, auth, { db, config });
+  // On PostgreSQL the processes of one database hear each other through LISTEN/NOTIFY.
+  const bus: Bus | undefined =
+    database.kind === 'postgres' && config.databaseUrl
+      ? createBus(db, config.databaseUrl, app.log)
+      : undefined;
+  if (bus) {
+    bus.on(CHANNELS.auth, () => auth.clear());
+    app.addHook('onClose', () => bus.close());
+    // A sign-out, rotation, password or membership change elsewhere clears every process' cache.
+    app.addHook('onResponse', (request, _reply, done) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && AUTH_CHANGES.test(request.url))
+        bus.notify(CHANNELS.auth);
+      done();
+    });
+  }
+  const role = config.processRole;
+  const api = role !== 'worker';
+  if (api) {
+    registerAccountRoutes(app, auth, account);
+    registerOrganizationRoutes(app, auth, organizations);
+    registerTranslationRoutes(app, auth);
+  }
   const tables = createTablesService(db);
-  registerTableRoutes(app, auth, tables);
-  const events = createNotificationEvents();
+  if (api) registerTableRoutes(app, auth, tables);
+  const events = createNotificationEvents(bus);
+  const blobs = createBlobStore(config);
+  // Both roles: health, ready and metrics (a worker answers only these).
+  registerSystemRoutes(app, auth, {
+    db,
+    config,
+    blobs,
+    events,
+    pool: database.pool,
+    http: httpMetrics,
+  });
   const workflow = createWorkflowService(db, tables, events);
-  registerDocumentRoutes(app, auth, createDocumentsService(db, tables, workflow));
+  if (api) registerDocumentRoutes(app, auth, createDocumentsService(db, tables, workflow));
   // Capture jobs (issue 7) run in this process unless CAPTURE_WORKERS is 0 (another runs them).
   let worker: Worker | undefined;
-  const blobs = createBlobStore(config);
-  const capture = createCaptureService(db, tables, blobs, () => worker?.wake());
-  registerCaptureRoutes(app, auth, capture);
+  const capture = createCaptureService(db, tables, blobs, () => {
+    // The workers of every process look now; their poll is the fallback.
+    if (bus) bus.notify(CHANNELS.jobs);
+    else worker?.wake();
+  });
+  if (api) registerCaptureRoutes(app, auth, capture);
   if (config.captureWorkers > 0) {
     worker = startWorker({
       db,
@@ -118,11 +172,18 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
       log: app.log,
     });
     const running = worker;
+    bus?.on(CHANNELS.jobs, () => running.wake());
     // The jobs in hand finish first; then the OCR engine they may use is ended.
     app.addHook('onClose', async () => {
       await running.stop();
       await capture.close();
     });
+  }
+  if (!api) {
+    const stopSweep = scheduleBlobSweep(db, blobs, app.log);
+    app.addHook('onClose', () => stopSweep());
+    app.addHook('onClose', () => mailer.stop());
+    return { app, mailer, services: { account, organizations } };
   }
   registerWorkflowRoutes(app, auth, {
     workflow,
@@ -131,8 +192,10 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
   });
   registerSavedFilterRoutes(app, auth, createSavedFiltersService(db));
   const limits = { fileBytes: config.fileLimitBytes, requestBytes: config.requestFilesLimitBytes };
-  const stopSweep = scheduleBlobSweep(db, blobs, app.log);
-  app.addHook('onClose', () => stopSweep());
+  if (role === 'all') {
+    const stopSweep = scheduleBlobSweep(db, blobs, app.log);
+    app.addHook('onClose', () => stopSweep());
+  }
   const documentFiles = createDocumentFilesService({
     db,
     tables,

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { REPO_ROOT } from './lib/paths';
@@ -9,6 +10,17 @@ import { REPO_ROOT } from './lib/paths';
 const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
   .transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
+
+/** A TRUST_PROXY entry: an IP address, a CIDR, or one of proxy-addr's named ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return (
+    bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128))
+  );
+}
 
 const DEFAULT_FILE_LIMIT = 25 * 1024 * 1024;
 const DEFAULT_REQUEST_FILES_LIMIT = 100 * 1024 * 1024;
@@ -40,6 +52,7 @@ const EnvSchema = z.object({
   SIGN_IN_AUDIT_DAYS: z.coerce.number().int().positive().default(180),
   AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   CAPTURE_WORKERS: z.coerce.number().int().min(0).max(32).default(1),
+  PROCESS_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   CAPTURE_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(120_000),
@@ -54,6 +67,13 @@ const EnvSchema = z.object({
     .regex(
       /^\s*https?:\/\/[^/\s,]+(\s*,\s*https?:\/\/[^/\s,]+)*\s*$/,
       'must be origins (scheme://host[:port]) separated by commas',
+    )
+    .optional(),
+  TRUST_PROXY: z
+    .string()
+    .refine(
+      (v) => v.split(',').every((entry) => isProxyAddress(entry.trim())),
+      'must be proxy addresses or CIDRs (or loopback, linklocal, uniquelocal) separated by commas',
     )
     .optional(),
   STORAGE: z.enum(['local', 's3']).default('local'),
@@ -75,6 +95,11 @@ const EnvSchema = z.object({
     .default(DEFAULT_REQUEST_FILES_LIMIT),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SENTRY_DSN: z.url().optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default('listina'),
   WEB_DIST: z.string().optional(),
   NODE_ENV: z.string().default('production'),
 });
@@ -85,6 +110,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   seedDemo: boolean;
+  /** all: everything (npm start); api: HTTP API and web app; worker: jobs, outbox, sweep (ADR 0012). */
+  processRole: 'all' | 'api' | 'worker';
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
@@ -117,6 +144,8 @@ export interface Config {
   httpTimeouts: { requestMs: number; headersMs: number; keepAliveMs: number; connectionMs: number };
   /** Other sites whose pages may call the API (CORS); none by default. */
   corsOrigins: string[];
+  /** Proxies whose X-Forwarded-For names the client (Fastify trustProxy); none by default. */
+  trustProxy: string[];
   /** How long a stop (SIGTERM) waits for requests in flight before cutting them off. */
   shutdownGraceMs: number;
   /** Where file content lives (ARCHITECTURE §2 "Files"); local is under DATA_DIR/blobs. */
@@ -127,6 +156,10 @@ export interface Config {
   requestFilesLimitBytes: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   sentryDsn: string | undefined;
+  /** Bearer token that lets a caller off this machine read GET /api/metrics. */
+  metricsToken: string | undefined;
+  /** OpenTelemetry traces over OTLP/HTTP; undefined: none (nothing loaded). */
+  tracing: { endpoint: string; serviceName: string } | undefined;
   webDist: string;
   environment: string;
 }
@@ -217,7 +250,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionGraceMs: e.SESSION_ROTATION_GRACE_SECONDS * 1000,
     signInAuditDays: e.SIGN_IN_AUDIT_DAYS,
     authCacheMs: e.AUTH_CACHE_MS,
-    captureWorkers: e.CAPTURE_WORKERS,
+    processRole: e.PROCESS_ROLE,
+    // An API process runs no job loop: the workers do.
+    captureWorkers: e.PROCESS_ROLE === 'api' ? 0 : e.CAPTURE_WORKERS,
     captureLeaseSeconds: e.CAPTURE_LEASE_SECONDS,
     dbTimeouts: { connectMs: e.DB_CONNECT_TIMEOUT_MS, statementMs: e.DB_STATEMENT_TIMEOUT_MS },
     bodyLimit: e.BODY_LIMIT_BYTES,
@@ -231,12 +266,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
+    trustProxy: (e.TRUST_PROXY ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     storage: storageConfig(e),
     fileLimitBytes: e.FILE_LIMIT_BYTES,
     requestFilesLimitBytes: e.REQUEST_FILES_LIMIT_BYTES,
     logLevel: e.LOG_LEVEL,
     sentryDsn: e.SENTRY_DSN,
+    metricsToken: e.METRICS_TOKEN,
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME }
+      : undefined,
     webDist: path.resolve(e.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist')),
     environment: e.NODE_ENV,
   };

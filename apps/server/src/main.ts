@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { loadConfig, ConfigError, type Config } from './config';
 import { createDb, migrateToLatest, type DbHandle } from './db/create-db';
 import { seedDemo } from './db/seed/demo';
@@ -17,7 +18,9 @@ async function main() {
   }
   let config: Config;
   try {
-    config = loadConfig();
+    // `--role=api|worker` (npm run start:api, start:worker) overrides PROCESS_ROLE.
+    const role = process.argv.find((arg) => arg.startsWith('--role='))?.slice('--role='.length);
+    config = loadConfig(role === undefined ? process.env : { ...process.env, PROCESS_ROLE: role });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -38,14 +41,20 @@ async function main() {
     timeouts: config.dbTimeouts,
   });
   phase('database');
-  await migrateToLatest(database.db);
-  phase('migrations');
-  const seeded = config.seedDemo ? await seedDemo(database.db) : false;
-  phase('seed');
+  // Many processes may start at once against one PostgreSQL: one migrates and seeds, the
+  // others wait for it and then find nothing left to do.
+  const seeded = await oneAtATime(database, async () => {
+    await migrateToLatest(database.db);
+    phase('migrations');
+    const done = config.seedDemo ? await seedDemo(database.db) : false;
+    phase('seed');
+    return done;
+  });
   const { app, mailer } = await buildApp(config, database);
   await app.listen({ port: config.port, host: config.host });
   phase('http');
-  mailer.start();
+  // The mail outbox is sent by the workers (or by the one process of `npm start`).
+  if (config.processRole !== 'api') mailer.start();
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -61,9 +70,10 @@ async function main() {
   );
 
   // Invoices for the demo organisations, drawn in the background once the server answers.
-  const demoDocuments = config.seedDemo
-    ? startDemoDocuments(database.db, createBlobStore(config), app.log)
-    : undefined;
+  const demoDocuments =
+    config.seedDemo && config.processRole !== 'api'
+      ? startDemoDocuments(database.db, createBlobStore(config), app.log)
+      : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -85,6 +95,21 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/** An arbitrary key of the session-level advisory lock that start-up holds on PostgreSQL. */
+const STARTUP_LOCK = 740_155_010;
+
+async function oneAtATime<T>(database: DbHandle, work: () => Promise<T>): Promise<T> {
+  if (database.kind !== 'postgres') return work();
+  return database.db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${STARTUP_LOCK})`.execute(connection);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${STARTUP_LOCK})`.execute(connection);
+    }
+  });
 }
 
 main().catch((error: unknown) => {

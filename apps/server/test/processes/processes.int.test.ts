@@ -1,0 +1,283 @@
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { TableRecord } from '@listina/contract';
+import { createDb, migrateToLatest } from '../../src/db/create-db';
+import { planDocuments } from '../../src/db/seed/demo-document-plan';
+import { renderInvoice } from '../../src/db/seed/demo-invoice-pdf';
+import { profileSuppliers } from '../../src/db/seed/profile-suppliers';
+import { doc } from '../../src/modules/tables/entities/doc';
+import { partner } from '../../src/modules/tables/entities/partner';
+import { startTestS3Server, type TestS3Server } from '../../src/plugins/storage/s3-test-server';
+import {
+  captureSettled,
+  createOrganization,
+  createTestApp,
+  createUser,
+  memberHeaders,
+  multipartBody,
+  PASSWORD,
+  type TestApp,
+} from '../factories';
+import { createCluster, ownPostgresRequired, type Cluster } from '../faults/pg-cluster';
+import { signInOver, startServer, type ServerProcess } from '../faults/server-process';
+import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy';
+
+/**
+ * Issue 10: two API processes and two workers of the real server on one PostgreSQL and one
+ * S3 store, behind a round-robin proxy. A user's calls land on either API process; the
+ * notification stream opened on one hears of a change made through the other; an undo works
+ * on the other process than its action; each capture job runs once, and both workers run some.
+ */
+let cluster: Cluster | undefined;
+let s3: TestS3Server | undefined;
+let t: TestApp | undefined;
+let proxy: RoundRobinProxy | undefined;
+let lock: pg.Client | undefined;
+const servers: ServerProcess[] = [];
+
+afterAll(async () => {
+  await proxy?.close();
+  await Promise.all(servers.map((server) => server.stop()));
+  await lock?.end().catch(() => undefined);
+  await t?.close();
+  await s3?.close();
+  await cluster?.destroy();
+});
+
+const UPLOADS = 6;
+
+describe.runIf(ownPostgresRequired())('two API processes and two workers', () => {
+  it('share sessions, notifications, undo and jobs', { timeout: 180_000 }, async () => {
+    const own = await createCluster();
+    cluster = own;
+    s3 = await startTestS3Server();
+    const app = await createTestApp(
+      { CAPTURE_WORKERS: '0' },
+      {
+        openDatabase: async () => {
+          const handle = await createDb({ databaseUrl: own.url });
+          await migrateToLatest(handle.db);
+          return handle;
+        },
+      },
+    );
+    t = app;
+    const sam = await createUser(app);
+    const ana = await createUser(app);
+    const boss = await createUser(app);
+    const org = await createOrganization(app, {
+      [sam.id]: ['dataentry', 'accountant'],
+      [ana.id]: ['approver'],
+      [boss.id]: ['orgadmin'],
+    });
+    const bossHeaders = await memberHeaders(app, boss, org);
+    const post = async (url: string, payload: object) => {
+      const res = await app.app.inject({ method: 'POST', url, headers: bossHeaders, payload });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ item: TableRecord }>().item;
+    };
+    const documentType = await post('/api/cl/documentType', {
+      code: 'INV',
+      name: 'Invoice',
+      nameSl: 'Račun',
+      einvoiceTypeCode: '380',
+      isActive: true,
+    });
+    const customer = await post('/api/cl/partner', partner.sample(1));
+    const members = (
+      await app.app.inject({ url: '/api/cl/organizationMember?count=100', headers: bossHeaders })
+    ).json<{ items: TableRecord[] }>().items;
+    const anaMember = members.find((m) => m.userName === ana.username);
+    await post('/api/cl/workflow', {
+      code: 'INV',
+      name: 'Invoices',
+      documentTypeId: documentType.id,
+      isActive: true,
+      steps: [
+        {
+          id: -1,
+          position: 1,
+          systemTileCode: 'approval',
+          name: 'Approval',
+          memberKeys: [anaMember?.key],
+          roles: [],
+          approvalRule: 'any',
+          minApprovers: 1,
+          commentRequired: false,
+        },
+      ],
+    });
+
+    const env = {
+      DATABASE_URL: own.url,
+      DATA_DIR: app.config.dataDir,
+      SEED_DEMO: '0',
+      STORAGE: 's3',
+      S3_ENDPOINT: s3.endpoint,
+      S3_BUCKET: s3.bucket,
+      S3_REGION: s3.region,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      CAPTURE_WORKERS: '1',
+    };
+    const apis = await Promise.all([0, 1].map(() => startServer({ ...env, PROCESS_ROLE: 'api' })));
+    servers.push(...apis);
+    const balancer = await startRoundRobinProxy(apis.map((api) => api.url));
+    proxy = balancer;
+    const via = (url: string, init: RequestInit = {}) => fetch(`${balancer.url}${url}`, init);
+    /** The next request through the proxy goes to API process `index`. */
+    const landOn = async (index: number) => {
+      while (balancer.next() !== index) await via('/api/health');
+    };
+
+    // Signed in through the proxy on one process, the apikey works on the other.
+    const anaHeaders = {
+      ...(await signInOver(balancer.url, ana.username, PASSWORD)),
+      'organization-id': org.key,
+    };
+    const samHeaders = {
+      ...(await signInOver(balancer.url, sam.username, PASSWORD)),
+      'organization-id': org.key,
+    };
+    const json = { ...samHeaders, 'content-type': 'application/json' };
+
+    // Ana's stream lands on one process; Sam's calls on the other.
+    const streamOn = balancer.next();
+    const other = 1 - streamOn;
+    const controller = new AbortController();
+    const stream = await via('/api/notification/events', {
+      headers: anaHeaders,
+      signal: controller.signal,
+    });
+    expect(stream.status).toBe(200);
+    const reader = stream.body?.getReader();
+    if (!reader) throw new Error('no body');
+    const decoder = new TextDecoder();
+    let buffered = '';
+    const nextCount = async () => {
+      for (;;) {
+        const match = /event: count\ndata: (\{[^\n]*\})\n\n/.exec(buffered);
+        if (match) {
+          buffered = buffered.slice(match.index + match[0].length);
+          return (JSON.parse(match[1] ?? '{}') as { unread: number }).unread;
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error('the stream ended');
+        buffered += decoder.decode(value, { stream: true });
+      }
+    };
+    try {
+      const start = await nextCount();
+      await landOn(other);
+      const created = await via('/api/doc', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({
+          ...doc.sample(1),
+          number: 'PROC-1',
+          documentTypeId: documentType.id,
+          customerKey: customer.key,
+        }),
+      });
+      expect(created.status, await created.clone().text()).toBe(201);
+      const { item } = (await created.json()) as { item: TableRecord };
+      await landOn(other);
+      const activated = await via('/api/doc/activate', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ keys: [item.key] }),
+      });
+      expect(activated.status, await activated.clone().text()).toBe(200);
+      expect(await nextCount()).toBe(start + 1);
+
+      // The undo lands on the process that did not activate: it takes the notification back.
+      await landOn(streamOn);
+      const { undoId } = (await activated.json()) as { undoId: string };
+      const undone = await via(`/api/undo/${undoId}`, { method: 'POST', headers: samHeaders });
+      expect(undone.status, await undone.clone().text()).toBe(200);
+      expect(await nextCount()).toBe(start);
+      const after = await via(`/api/doc/${String(item.key)}`, { headers: samHeaders });
+      expect(((await after.json()) as TableRecord).status).toBe('draft');
+    } finally {
+      controller.abort();
+    }
+
+    // Uploads through the proxy queue capture jobs; no worker runs yet.
+    const [supplier] = profileSuppliers();
+    const planned = planDocuments({
+      seed: 'processes',
+      count: UPLOADS * 3,
+      today: '2026-11-24',
+      suppliers: supplier ? [supplier] : [],
+      costCenters: ['100'],
+    })
+      .filter((d) => d.type === 'INV')
+      .slice(0, UPLOADS);
+    const keys: string[] = [];
+    const versions = new Map<string, number>();
+    for (const invoice of planned) {
+      const pdf = await renderInvoice(invoice, {
+        name: 'Kupec d.o.o.',
+        address: 'Ulica 1',
+        postCode: '1000',
+        town: 'Ljubljana',
+        taxNumber: 'SI12345678',
+      });
+      const { payload, contentType } = multipartBody([
+        { name: 'main', filename: 'racun.pdf', content: pdf.content, type: 'application/pdf' },
+        { name: 'json', value: '{}' },
+      ]);
+      const uploaded = await via('/api/uploadDoc?ignoreWarnings=true', {
+        method: 'POST',
+        headers: { ...samHeaders, 'content-type': contentType },
+        body: new Uint8Array(payload),
+      });
+      expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+      const { item } = (await uploaded.json()) as { item: TableRecord };
+      keys.push(String(item.key));
+      versions.set(String(item.key), Number(item.version));
+    }
+    expect(new Set(balancer.picks)).toEqual(new Set([0, 1]));
+
+    // Every document's row is held, so a worker that claimed a job waits to write its result:
+    // the other worker must take the next job. Both then finish.
+    const sql = new pg.Client({ connectionString: own.url });
+    lock = sql;
+    await sql.connect();
+    await sql.query('begin');
+    await sql.query('select id from doc where key = any($1) for update', [keys]);
+    const workers = await Promise.all(
+      [0, 1].map(() => startServer({ ...env, PROCESS_ROLE: 'worker' })),
+    );
+    servers.push(...workers);
+    // A worker answers only its system routes.
+    expect((await fetch(`${workers[0]?.url ?? ''}/api/doc/${keys[0] ?? ''}`)).status).toBe(404);
+    const blocked = `select count(*)::int as n from pg_stat_activity
+      where wait_event_type = 'Lock' and pg_backend_pid() = any(pg_blocking_pids(pid))`;
+    for (;;) {
+      const { rows } = await sql.query<{ n: number }>(blocked);
+      if ((rows[0]?.n ?? 0) >= 2) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await sql.query('rollback');
+
+    const samInApp = await memberHeaders(app, sam, org);
+    for (const key of keys) {
+      expect(await captureSettled(app, key, samInApp, 120_000)).toMatchObject({
+        captureState: 'done',
+        // One write of the result: one new version after the upload's.
+        version: (versions.get(key) ?? 0) + 1,
+      });
+    }
+    const jobs = await sql.query<{ subject: string; state: string; attempts: number; pid: string }>(
+      `select subject, state, attempts, split_part(locked_by, ':', 2) as pid from job
+       where subject = any($1) order by subject`,
+      [keys],
+    );
+    expect(jobs.rows.map((j) => [j.state, j.attempts])).toEqual(keys.map(() => ['done', 1]));
+    expect(new Set(jobs.rows.map((j) => j.subject))).toEqual(new Set(keys));
+    expect(new Set(jobs.rows.map((j) => Number(j.pid)))).toEqual(
+      new Set(workers.map((w) => w.child.pid)),
+    );
+  });
+});
