@@ -198,6 +198,18 @@ describe.runIf(ownPostgresRequired())('two API processes and two workers', () =>
       expect(await nextCount()).toBe(start);
       const after = await via(`/api/doc/${String(item.key)}`, { headers: samHeaders });
       expect(((await after.json()) as TableRecord).status).toBe('draft');
+
+      // The listening connections drop (PostgreSQL restarted, a proxy cut them): each is opened
+      // again, and the streams are told to count again, for what was sent meanwhile is lost.
+      const admin = new pg.Client({ connectionString: own.url });
+      await admin.connect();
+      const { rowCount } = await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+         where query ilike 'listen %' and pid <> pg_backend_pid()`,
+      );
+      await admin.end();
+      expect(rowCount).toBeGreaterThanOrEqual(2);
+      expect(await nextCount()).toBe(start);
     } finally {
       controller.abort();
     }
