@@ -157,6 +157,12 @@ export const RULES: Rule[] = [
   // System.
   { call: 'GET /api/translation/{locale}', who: 'anyone' },
   { call: 'GET /api/health', who: 'anyone' },
+  { call: 'GET /api/ready', who: 'anyone' },
+  {
+    call: 'GET /api/metrics',
+    who: 'anyone',
+    note: 'from a loopback address or with the METRICS_TOKEN bearer; otherwise 404',
+  },
   { call: 'GET /api/client-config', who: 'anyone' },
   { call: 'POST /api/client-error', who: 'anyone' },
   // The table engine.

@@ -14,6 +14,17 @@ export type TranslationResponse = z.infer<typeof TranslationResponseSchema>;
 
 export const HealthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
 
+/** GET /api/ready: every check passed (a failed one answers 503 naming it, spec §8). */
+export const ReadySchema = z.object({
+  status: z.literal('ok'),
+  checks: z.object({
+    database: z.literal('ok'),
+    migrations: z.literal('ok'),
+    blobs: z.literal('ok'),
+    shutdown: z.literal('ok'),
+  }),
+});
+
 export const ClientConfigSchema = z.object({
   sentryDsn: z.string().nullable(),
   environment: z.string(),
@@ -40,6 +51,22 @@ export const systemRoutes = {
     summary: 'Alive and the database reachable.',
     access: 'anonymous',
     response: HealthSchema,
+  }),
+  ready: defineRoute({
+    method: 'GET',
+    path: '/api/ready',
+    summary:
+      'Ready for traffic: the database answers, migrations are at the latest, the file store is reachable and the process is not stopping; else 503 naming the failed checks.',
+    access: 'anonymous',
+    response: ReadySchema,
+  }),
+  metrics: defineRoute({
+    method: 'GET',
+    path: '/api/metrics',
+    summary:
+      'Prometheus text metrics; only from a loopback address or with Authorization: Bearer METRICS_TOKEN, otherwise 404.',
+    access: 'anonymous',
+    download: ['text/plain; version=0.0.4; charset=utf-8'],
   }),
   clientConfig: defineRoute({
     method: 'GET',

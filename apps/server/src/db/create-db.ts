@@ -8,12 +8,15 @@ import { PGliteDialect, PGLITE_OPTIONS } from './pglite-dialect';
 import { PostgresPipelineDialect } from './postgres-dialect';
 import { migrationProvider } from './migrations';
 import { copyTemplateInto, loadTemplate } from './pglite-template';
+import { queryLog } from '../plugins/observability/query-observer';
 
 export type Db = Kysely<Database>;
 
 export interface DbHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL's connection pool, for its figures (GET /api/metrics). */
+  pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
   close(): Promise<void>;
 }
 
@@ -70,8 +73,8 @@ function createPostgres(url: string, timeouts = DEFAULT_TIMEOUTS): DbHandle {
   });
   // An idle client that loses its server emits 'error'; the pool replaces it.
   pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresPipelineDialect(pool) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  const db = new Kysely<Database>({ dialect: new PostgresPipelineDialect(pool), log: queryLog });
+  return { db, kind: 'postgres', pool, close: () => db.destroy() };
 }
 
 async function createPglite(dataDir: string | null): Promise<DbHandle> {
@@ -93,7 +96,7 @@ async function createPglite(dataDir: string | null): Promise<DbHandle> {
 }
 
 function wrapPglite(pglite: PGlite, unlock: () => void): DbHandle {
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), log: queryLog });
   return {
     db,
     kind: 'pglite',
@@ -140,7 +143,7 @@ function isAlive(pid: number): boolean {
 }
 
 /** True when every known migration is recorded: one query instead of the migrator's locking. */
-async function isUpToDate(db: Db): Promise<boolean> {
+export async function isUpToDate(db: Db): Promise<boolean> {
   const names = Object.keys(await migrationProvider.getMigrations());
   try {
     const result = await sql<{ name: string }>`select name from kysely_migration`.execute(db);

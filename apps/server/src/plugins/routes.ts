@@ -77,6 +77,8 @@ export function addRoute<D extends RouteDef>(
         request.log = request.log.child(
           member ? { userId: user.key, organizationId: member.key } : { userId: user.key },
         );
+        // Fastify's own lines (request completed, errors) are written by reply.log.
+        reply.log = request.log;
         if (def.access === 'organization') organization = requireOrganization(header, member);
       }
       const api = {
