@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from './factories';
+
+const PROXY = '10.0.0.5';
+
+/** Failed sign-ins as seen at the server: from `from`, naming `client` in X-Forwarded-For. */
+async function failures(env: Record<string, string>, tries: { from: string; client: string }[]) {
+  const t = await createTestApp({
+    LOGIN_RATE_MAX_PER_ADDRESS: '2',
+    LOGIN_RATE_MAX_PER_USER: '50',
+    ...env,
+  });
+  try {
+    const statuses = [];
+    for (const [i, { from, client }] of tries.entries()) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/account/login',
+        remoteAddress: from,
+        headers: { 'x-forwarded-for': client },
+        payload: { username: `nobody${i}`, password: 'x' },
+      });
+      statuses.push(res.statusCode);
+    }
+    return statuses;
+  } finally {
+    await t.close();
+  }
+}
+
+const viaProxy = [
+  { from: PROXY, client: '203.0.113.1' },
+  { from: PROXY, client: '203.0.113.1' },
+  { from: PROXY, client: '203.0.113.2' },
+  { from: PROXY, client: '203.0.113.1' },
+];
+
+describe('TRUST_PROXY and the per-address sign-in limit', () => {
+  it('counts the client named by a trusted proxy, not the proxy', async () => {
+    expect(await failures({ TRUST_PROXY: '10.0.0.0/8' }, viaProxy)).toEqual([401, 401, 401, 429]);
+    expect(await failures({ TRUST_PROXY: 'uniquelocal' }, viaProxy)).toEqual([401, 401, 401, 429]);
+  });
+
+  it('ignores X-Forwarded-For when unset: every request is the proxy', async () => {
+    expect(await failures({}, viaProxy)).toEqual([401, 401, 429, 429]);
+  });
+
+  it('ignores X-Forwarded-For from an address that is not a trusted proxy', async () => {
+    const forged = ['203.0.113.7', '203.0.113.8', '203.0.113.9'].map((client) => ({
+      from: '198.51.100.9',
+      client,
+    }));
+    expect(await failures({ TRUST_PROXY: '10.0.0.0/8' }, forged)).toEqual([401, 401, 429]);
+  });
+});
