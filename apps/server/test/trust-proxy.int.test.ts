@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from './factories';
+import { createTestApp, createUser, PASSWORD } from './factories';
 
 const PROXY = '10.0.0.5';
 
@@ -51,5 +51,30 @@ describe('TRUST_PROXY and the per-address sign-in limit', () => {
       client,
     }));
     expect(await failures({ TRUST_PROXY: '10.0.0.0/8' }, forged)).toEqual([401, 401, 429]);
+  });
+
+  it('writes the client named by a trusted proxy into the sign-in log', async () => {
+    const t = await createTestApp({ TRUST_PROXY: 'uniquelocal' });
+    try {
+      const user = await createUser(t);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/account/login',
+        remoteAddress: PROXY,
+        headers: { 'x-forwarded-for': '198.51.100.1, 203.0.113.4' },
+        payload: { username: user.username, password: PASSWORD },
+      });
+      expect(res.statusCode).toBe(200);
+      const log = await t.app.inject({
+        url: '/api/account/signins',
+        headers: { authorization: res.json<{ apikey: string }>().apikey },
+      });
+      // The nearest address that is not a trusted proxy: what the proxy saw.
+      expect(log.json<{ items: { ip: string }[] }>().items.map((e) => e.ip)).toEqual([
+        '203.0.113.4',
+      ]);
+    } finally {
+      await t.close();
+    }
   });
 });
