@@ -249,6 +249,8 @@ export const accountExamples: Record<string, Example> = {
   ),
   'GET /api/translation/{locale}': get('/api/translation/en-gb'),
   'GET /api/health': get('/api/health'),
+  'GET /api/ready': get('/api/ready'),
+  'GET /api/metrics': get('/api/metrics'),
   'GET /api/client-config': get('/api/client-config'),
   'POST /api/client-error': postTo('/api/client-error', { message: 'walk' }),
   'GET /api/cl': get('/api/cl'),
