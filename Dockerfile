@@ -27,9 +27,10 @@ COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
-# Production dependencies only: native modules (@node-rs/argon2, @napi-rs/canvas), PGlite,
-# the Tesseract models, pdf.js fonts and cmaps, DejaVu fonts.
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+# The server's production dependencies only (with those of packages/contract and forms, which
+# the bundle holds): native modules (@node-rs/argon2, @napi-rs/canvas), PGlite, the Tesseract
+# models, pdf.js fonts and cmaps, DejaVu fonts. Not the web app's: it is served built.
+RUN npm ci --omit=dev --workspace @listina/server --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/server/.cache apps/server/.cache
 COPY --from=build /app/apps/web/dist apps/web/dist

@@ -132,7 +132,7 @@ describe('Dockerfile', () => {
     expect(runtimeStage).toContain('VOLUME ["/data"]');
     expect(runtimeStage).toContain('/api/health');
     expect(runtimeStage).toMatch(/^STOPSIGNAL SIGTERM$/m);
-    expect(runtimeStage).toMatch(/npm ci --omit=dev/);
+    expect(runtimeStage).toMatch(/npm ci --omit=dev --workspace @listina\/server/);
   });
 });
 
