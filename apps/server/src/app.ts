@@ -45,6 +45,7 @@ import { createBlobStore } from './plugins/storage/create-blob-store';
 import {
   loggerOptions,
   registerRequestIdHeader,
+  newRequestId,
   requestIdOf,
 } from './plugins/observability/logging';
 import { createHttpMetrics, registerHttpMetrics } from './plugins/observability/metrics';
@@ -73,7 +74,8 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
     ...httpTimeouts(config),
     // Signed file links (/api/file/{token}) are longer than Fastify's default of 100.
     routerOptions: { maxParamLength: 300 },
-    genReqId: requestIdOf,
+    // A proxy's X-Request-Id is taken only behind a trusted proxy (TRUST_PROXY).
+    genReqId: config.trustProxy.length > 0 ? requestIdOf : newRequestId,
   });
   registerRequestIdHeader(app);
   const httpMetrics = createHttpMetrics();

@@ -128,8 +128,8 @@ describe('GET /api/metrics', () => {
 });
 
 describe('request ids', () => {
-  it('echoes a well-formed incoming X-Request-Id and replaces a malformed one', async () => {
-    t = await createTestApp();
+  it('behind a trusted proxy, keeps a well-formed X-Request-Id and replaces a malformed one', async () => {
+    t = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
     const given = 'edge-7f3c9a12-request';
     const kept = await t.app.inject({
       method: 'GET',
@@ -143,5 +143,15 @@ describe('request ids', () => {
       headers: { 'x-request-id': 'has spaces "and quotes"' },
     });
     expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('without a trusted proxy, gives every request an id of its own', async () => {
+    t = await createTestApp();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'edge-7f3c9a12-request' },
+    });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -9,7 +9,12 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'listina-logs-'));
-  server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'info' });
+  server = await startServer({
+    DATA_DIR: dataDir,
+    SEED_DEMO: '1',
+    LOG_LEVEL: 'info',
+    TRUST_PROXY: '127.0.0.1',
+  });
 }, 120_000);
 
 afterAll(async () => {

@@ -5,10 +5,15 @@ import type { IncomingMessage } from 'node:http';
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 export const REQUEST_ID_HEADER = 'x-request-id';
 
-/** The id of a request: the proxy's X-Request-Id when well-formed, else a new UUID. */
+export const newRequestId = (): string => crypto.randomUUID();
+
+/**
+ * The id of a request behind a trusted proxy (TRUST_PROXY): the proxy's X-Request-Id when
+ * well-formed, else a new UUID. Without a trusted proxy every request gets a new one.
+ */
 export function requestIdOf(request: IncomingMessage): string {
   const given = request.headers[REQUEST_ID_HEADER];
-  return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : newRequestId();
 }
 
 /**
