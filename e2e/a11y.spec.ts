@@ -16,32 +16,31 @@ import { keepScreen } from './support/screens';
  * The pages are checked as users see them: on a production host name, with the blue primary
  * colour. On development hosts (127.0.0.1, where the suite's server listens) the primary colour
  * is orange (spec §9), which reads at 3.08:1 on white and so fails color-contrast; that is a
- * developers-only colour, reported rather than checked here. The browser reaches the same
- * server under this name: each request is sent on to the real address.
+ * developers-only colour, reported rather than checked here. The browser resolves that name to
+ * the suite's server itself, so the page and everything it loads share one origin, as in
+ * production (a request sent on to another address would meet Cross-Origin-Resource-Policy).
  */
 const PRODUCTION_HOST = 'listina.test';
 const realOrigin = (testInfo: { project: { use: { baseURL?: string } } }) =>
   new URL(testInfo.project.use.baseURL ?? '').origin;
 
 test.use({
+  launchOptions: [
+    async ({ launchOptions }, use) => {
+      const args = [
+        ...(launchOptions.args ?? []),
+        `--host-resolver-rules=MAP ${PRODUCTION_HOST} 127.0.0.1`,
+      ];
+      await use({ ...launchOptions, args });
+    },
+    { scope: 'worker' },
+  ],
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern
   baseURL: async ({}, use, testInfo) => {
     const url = new URL(realOrigin(testInfo));
     url.hostname = PRODUCTION_HOST;
     await use(url.origin);
   },
-});
-
-test.beforeEach(async ({ page }, testInfo) => {
-  const real = new URL(realOrigin(testInfo));
-  await page.route(
-    (url) => url.hostname === PRODUCTION_HOST,
-    (route) => {
-      const url = new URL(route.request().url());
-      url.host = real.host;
-      return route.continue({ url: url.href });
-    },
-  );
 });
 
 /** A fresh organisation with one partner (with a bank account), its Partners grid open. */

@@ -49,7 +49,10 @@ export function createMailer(options: {
     fs.mkdirSync(options.mailDir, { recursive: true });
     const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
     const file = path.join(options.mailDir, `${Date.now()}-${id}-${safeTo}.eml`);
-    fs.writeFileSync(file, info.message ?? '');
+    // Whole or not at all: a reader (a mail client, the end-to-end suite) never sees a file
+    // that is still being written.
+    fs.writeFileSync(`${file}.part`, info.message ?? '');
+    fs.renameSync(`${file}.part`, file);
     log.info({ to: mail.to, file }, `mail "${mail.subject}" written to ${file}`);
   }
 
