@@ -11,8 +11,6 @@
 import type http from 'node:http';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { createDb, migrateToLatest, type DbHandle } from '../apps/server/src/db/create-db';
 import {
   createOrganization,
   createTestApp,
@@ -20,7 +18,8 @@ import {
   login,
   multipartBody,
 } from '../apps/server/test/factories';
-import { createTestDb } from '../apps/server/test/test-db';
+import { insertDocuments } from './support/doc-load';
+import { openBenchDatabase } from './support/bench-db';
 import { httpClient } from './support/http-client';
 import { machine, markdownTable, median, percentile } from './support/stats';
 
@@ -39,72 +38,17 @@ const runs = Number(args.runs);
 const perOrg = Math.ceil(rowCount / orgCount);
 const WARM_UP = 10;
 
-async function openDatabase(): Promise<DbHandle> {
-  const url = process.env.DATABASE_URL;
-  if (!args.keep) return createTestDb();
-  if (!url) {
-    const handle = await createDb({ dataDir: args.keep });
-    await migrateToLatest(handle.db);
-    return handle;
-  }
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  const found = await admin.query('select 1 from pg_database where datname = $1', [args.keep]);
-  if (!found.rowCount) await admin.query(`create database ${admin.escapeIdentifier(args.keep)}`);
-  await admin.end();
-  const own = new URL(url);
-  own.pathname = `/${args.keep}`;
-  const handle = await createDb({ databaseUrl: own.toString() });
-  await migrateToLatest(handle.db);
-  return handle;
-}
+const openDatabase = () => openBenchDatabase(args.keep);
 
 const t = await createTestApp({}, { openDatabase, tmpPrefix: 'listina-bench-' });
 const db = t.database.db;
 const user = await createUser(t);
 
-/** Documents generated in SQL as the engine writes them (search text, number sort key). */
+/** The organisation's documents, generated in SQL as the engine writes them. */
 async function loadDocuments(organizationId: string) {
   await sql`delete from doc where organization_id = ${organizationId}`.execute(db);
   for (let start = 1; start <= perOrg; start += 100_000) {
-    const end = Math.min(perOrg, start + 99_999);
-    await sql`
-      insert into doc (organization_id, key, number, issue_date, due_date, received_date,
-                       net_amount, vat_amount, total_amount, description, status, search_text,
-                       number_sort)
-      select ${organizationId}::bigint, gen_random_uuid(), 'R-' || lpad(g::text, 7, '0'),
-             date '2020-01-01' + (g % 2000), date '2020-01-31' + (g % 2000),
-             date '2020-01-03' + (g % 2000),
-             (g % 5000) + 0.5, ((g % 5000) + 0.5) * 0.22, ((g % 5000) + 0.5) * 1.22,
-             (array['Čiščenje prostorov','Pisarniški material','Vzdrževanje vozil','Najemnina','Storitve IT'])[1 + g % 5] || ' ' || g,
-             (array['draft','active','archived','archived','archived','archived','active','archived','rejected','archived'])[1 + g % 10],
-             lower('r-' || lpad(g::text, 7, '0') || ' ' || (g % 5000) || '.50 ' ||
-               (array['Ciscenje prostorov','Pisarniski material','Vzdrzevanje vozil','Najemnina','Storitve IT'])[1 + g % 5] || ' ' || g),
-             'r-' || lpad(g::text, 7, '0')
-      from generate_series(${start}::int, ${end}::int) g
-    `.execute(db);
-  }
-  // The search vector as the documents module writes it (number and its compound as one word,
-  // amounts as decimals, folded description), with ~60 words of file text per document, each
-  // word tagged with the organisation (migration 0018).
-  for (let start = 1; start <= perOrg; start += 100_000) {
-    await sql`
-      update doc set search_vector = listina_fts_vector(
-        setweight(to_tsvector('simple', split_part(search_text, ' ', 1) || ' r ' ||
-          substr(split_part(search_text, ' ', 1), 3) || ' ' || replace(split_part(search_text, ' ', 1), '-', '')), 'A') ||
-        setweight(to_tsvector('simple', net_amount::text || ' ' || total_amount::text || ' ' ||
-          regexp_replace(search_text, '^\S+ \S+ ', '')), 'B') ||
-        setweight(to_tsvector('simple', (
-          select string_agg((array['racun','dobavnica','storitev','material','najem','vozilo',
-                 'servis','pogodba','placilo','rok','znesek','ddv','osnova','popust','postavka',
-                 'kolicina','cena','skupaj','opomba','izvajalec'])[1 + (id * 7 + w * 13) % 20]
-                 || (id * w) % 997, ' ')
-          from generate_series(1, 60) w)), 'C'),
-        organization_id)
-      where organization_id = ${organizationId} and id between
-        (select min(id) from doc where organization_id = ${organizationId}) + ${start - 1}
-        and (select min(id) from doc where organization_id = ${organizationId}) + ${start + 99_998}
-    `.execute(db);
+    await insertDocuments(db, organizationId, start, Math.min(perOrg, start + 99_999));
   }
 }
 

@@ -17,9 +17,7 @@
 import type http from 'node:http';
 import { parseArgs } from 'node:util';
 import { sql, type RawBuilder } from 'kysely';
-import pg from 'pg';
 import { ListQuerySchema } from '@listina/contract';
-import { createDb, migrateToLatest, type DbHandle } from '../apps/server/src/db/create-db';
 import { readInScope } from '../apps/server/src/db/scope';
 import { getListedEntity } from '../apps/server/src/modules/tables/registry';
 import { listQuery } from '../apps/server/src/modules/tables/tables.repository';
@@ -30,7 +28,7 @@ import {
   createUser,
   login,
 } from '../apps/server/test/factories';
-import { createTestDb } from '../apps/server/test/test-db';
+import { openBenchDatabase } from './support/bench-db';
 import { httpClient } from './support/http-client';
 import { machine, markdownTable, median, percentile } from './support/stats';
 
@@ -48,26 +46,7 @@ const runs = Number(args.runs);
 /** Calls of each kind before the clock: the JIT and the connections warm up (they cost CPU). */
 const WARM_UP = 20;
 
-/** A new database, or with --keep the named one (created and migrated when missing). */
-async function openDatabase(): Promise<DbHandle> {
-  const url = process.env.DATABASE_URL;
-  if (!args.keep) return createTestDb();
-  if (!url) {
-    const handle = await createDb({ dataDir: args.keep });
-    await migrateToLatest(handle.db);
-    return handle;
-  }
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  const found = await admin.query('select 1 from pg_database where datname = $1', [args.keep]);
-  if (!found.rowCount) await admin.query(`create database ${admin.escapeIdentifier(args.keep)}`);
-  await admin.end();
-  const own = new URL(url);
-  own.pathname = `/${args.keep}`;
-  const handle = await createDb({ databaseUrl: own.toString() });
-  await migrateToLatest(handle.db);
-  return handle;
-}
+const openDatabase = () => openBenchDatabase(args.keep);
 
 const t = await createTestApp({}, { openDatabase, tmpPrefix: 'listina-bench-' });
 const db = t.database.db;

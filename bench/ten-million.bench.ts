@@ -1,0 +1,276 @@
+/**
+ * Ten million documents (issue 10): 10,000,000 documents over 1,000 organisations of skewed
+ * sizes (Zipf: the k-th largest holds 1/k of the largest, 1.34 million), then the document
+ * list, full-text search and home tiles of a small, two medium and the largest organisation,
+ * through the whole server over HTTP (client on its own thread, the server's own time beside).
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres nice npx tsx bench/ten-million.bench.ts
+ *   options: --docs 10000000 --orgs 1000 --runs 30 --keep tenmillion (the database, kept and
+ *   resumed: an interrupted load goes on from the last whole chunk) --chunk 250000
+ *
+ * The load drops the document table's secondary indexes, inserts in chunks of one statement
+ * each, then builds the indexes again and runs `vacuum analyze` (as autovacuum would have).
+ */
+import type http from 'node:http';
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import type { Db } from '../apps/server/src/db/create-db';
+import { createTestApp, createUser, login } from '../apps/server/test/factories';
+import { uuidv7 } from '../apps/server/src/lib/ids';
+import { newConnectCode } from '../apps/server/src/modules/organizations/organizations.service';
+import { openBenchDatabase } from './support/bench-db';
+import { insertDocuments } from './support/doc-load';
+import { httpClient } from './support/http-client';
+import { machine, markdownTable, median, percentile } from './support/stats';
+
+const { values: args } = parseArgs({
+  options: {
+    docs: { type: 'string', default: '10000000' },
+    orgs: { type: 'string', default: '1000' },
+    runs: { type: 'string', default: '30' },
+    chunk: { type: 'string', default: '250000' },
+    keep: { type: 'string', default: 'tenmillion' },
+  },
+});
+const docCount = Number(args.docs);
+const orgCount = Number(args.orgs);
+const runs = Number(args.runs);
+const chunk = Number(args.chunk);
+const WARM_UP = 5;
+
+/** Sizes by rank: proportional to 1/rank, at least one each, summing to docCount. */
+function zipfSizes(total: number, n: number): number[] {
+  let harmonic = 0;
+  for (let r = 1; r <= n; r++) harmonic += 1 / r;
+  const sizes = Array.from({ length: n }, (_, i) =>
+    Math.max(1, Math.floor(total / harmonic / (i + 1))),
+  );
+  sizes[0] = (sizes[0] ?? 0) + total - sizes.reduce((a, b) => a + b, 0);
+  return sizes;
+}
+
+const sizes = zipfSizes(docCount, orgCount);
+const t = await createTestApp({}, { openDatabase: () => openBenchDatabase(args.keep) });
+const db = t.database.db;
+const log = (text: string) => console.log(`${new Date().toISOString().slice(11, 19)} ${text}`);
+
+/** The organisations "Tenant 1" … "Tenant n" (rank order), created when missing. */
+async function organizations(): Promise<{ id: string; key: string }[]> {
+  const nick = (rank: number) => `Tenant ${rank}`;
+  const found = await db
+    .selectFrom('organization')
+    .select(['id', 'key', 'name_nick'])
+    .where('name_nick', 'like', 'Tenant %')
+    .execute();
+  const byNick = new Map(found.map((o) => [o.name_nick, o]));
+  const missing = sizes
+    .map((_, i) => nick(i + 1))
+    .filter((n) => !byNick.has(n))
+    .map((n) => ({
+      key: uuidv7(),
+      name: `${n} d.o.o.`,
+      name_nick: n,
+      connect_code: newConnectCode(),
+    }));
+  for (let i = 0; i < missing.length; i += 500) {
+    const made = await db
+      .insertInto('organization')
+      .values(missing.slice(i, i + 500))
+      .returning(['id', 'key', 'name_nick'])
+      .execute();
+    for (const o of made) byNick.set(o.name_nick, o);
+  }
+  return sizes.map((_, i) => {
+    const org = byNick.get(nick(i + 1));
+    if (!org) throw new Error(`no ${nick(i + 1)}`);
+    return org;
+  });
+}
+
+/** The document table's secondary indexes are kept aside (bench_doc_index) while loading. */
+async function dropIndexes(conn: Db) {
+  await sql`create table if not exists bench_doc_index (name text primary key, def text not null)`.execute(
+    conn,
+  );
+  await sql`
+    insert into bench_doc_index (name, def)
+    select c.relname, pg_get_indexdef(i.indexrelid)
+    from pg_index i join pg_class c on c.oid = i.indexrelid
+    where i.indrelid = 'doc'::regclass
+      and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
+    on conflict do nothing
+  `.execute(conn);
+  const kept = await sql<{ name: string }>`select name from bench_doc_index`.execute(conn);
+  for (const { name } of kept.rows) await sql`drop index if exists ${sql.id(name)}`.execute(conn);
+}
+
+async function buildIndexes(conn: Db) {
+  const exists = await sql<{
+    t: string | null;
+  }>`select to_regclass('bench_doc_index')::text as t`.execute(conn);
+  if (!exists.rows[0]?.t) return;
+  const kept = await sql<{
+    name: string;
+    def: string;
+  }>`select name, def from bench_doc_index`.execute(conn);
+  for (const { name, def } of kept.rows) {
+    const started = performance.now();
+    await sql
+      .raw(def.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '))
+      .execute(conn);
+    await sql`delete from bench_doc_index where name = ${name}`.execute(conn);
+    log(`index ${name}: ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  }
+  await sql`drop table bench_doc_index`.execute(conn);
+}
+
+/** Loads what is missing; returns the seconds spent (0 when everything was there). */
+async function load(orgs: { id: string }[]): Promise<number> {
+  const counts = await sql<{ organization_id: string; n: string }>`
+    select organization_id, count(*) as n from doc group by organization_id
+  `.execute(db);
+  const have = new Map(counts.rows.map((r) => [r.organization_id, Number(r.n)]));
+  const todo = orgs
+    .map((org, i) => ({ org, size: sizes[i] ?? 0, have: have.get(org.id) ?? 0 }))
+    .filter((o) => o.have !== o.size);
+  const pending = await sql<{
+    t: string | null;
+  }>`select to_regclass('bench_doc_index')::text as t`.execute(db);
+  if (todo.length === 0 && !pending.rows[0]?.t) return 0;
+  const started = performance.now();
+  await db.connection().execute(async (conn) => {
+    await sql`set maintenance_work_mem = '1GB'`.execute(conn);
+    await sql`set synchronous_commit = off`.execute(conn);
+    if (todo.length > 0) await dropIndexes(conn);
+    let done = 0;
+    const missing = todo.reduce((a, o) => a + Math.max(0, o.size - o.have), 0);
+    for (const { org, size, have: had } of todo) {
+      let from = had + 1;
+      if (had > size) {
+        await sql`delete from doc where organization_id = ${org.id}`.execute(conn);
+        from = 1;
+      }
+      for (; from <= size; from += chunk) {
+        const to = Math.min(size, from + chunk - 1);
+        await insertDocuments(conn, org.id, from, to);
+        done += to - from + 1;
+        if (to - from + 1 === chunk || done === missing) {
+          const seconds = (performance.now() - started) / 1000;
+          log(
+            `${done.toLocaleString('en')} of ${missing.toLocaleString('en')} documents, ${seconds.toFixed(0)} s`,
+          );
+        }
+      }
+    }
+    log('building the indexes');
+    await buildIndexes(conn);
+    log('vacuum analyze');
+    await sql`vacuum analyze doc`.execute(conn);
+  });
+  return (performance.now() - started) / 1000;
+}
+
+const orgs = await organizations();
+const loadSeconds = await load(orgs);
+const size = await sql<{ table: string; total: string }>`
+  select pg_size_pretty(pg_relation_size('doc')) as table,
+         pg_size_pretty(pg_total_relation_size('doc')) as total
+`.execute(db);
+
+const user = await createUser(t);
+const apikey = (await login(t, user.username)).apikey;
+const measured = [1, 10, 100, orgCount].filter((r) => r <= orgCount);
+await db
+  .insertInto('organization_member')
+  .values(
+    measured.map((rank) => ({
+      organization_id: orgs[rank - 1]?.id ?? '',
+      user_id: user.id,
+      roles: ['orgadmin'],
+    })),
+  )
+  .execute();
+
+await t.app.listen({ host: '127.0.0.1', port: 0 });
+const address = t.app.server.address();
+if (!address || typeof address === 'string') throw new Error('no port');
+let inServer = 0;
+t.app.server.prependListener('request', (_request: http.IncomingMessage, response) => {
+  const started = performance.now();
+  response.on('finish', () => (inServer = performance.now() - started));
+});
+
+/** The cursor of the document half-way into the number order, and the number after it. */
+async function deepCursor(organizationId: string, count: number) {
+  const found = await sql<{ number_sort: string; id: string }>`
+    select number_sort, id from doc where organization_id = ${organizationId}
+    order by number_sort, id offset ${Math.floor(count / 2)} limit 2
+  `.execute(db);
+  const [at, next] = found.rows;
+  if (!at) throw new Error('no documents');
+  const cursor = Buffer.from(JSON.stringify([at.number_sort, at.id])).toString('base64url');
+  return { cursor, first: next && `R-${next.number_sort.slice(2)}` };
+}
+
+const rows: string[][] = [];
+for (const rank of measured) {
+  const org = orgs[rank - 1];
+  const count = sizes[rank - 1] ?? 0;
+  if (!org) continue;
+  const client = httpClient(address.port, { authorization: apikey, 'organization-id': org.key });
+  const deep = await deepCursor(org.id, count);
+  const cases = [
+    { name: 'list, first page (received desc)', url: '/api/doc' },
+    { name: 'list, sorted by number', url: '/api/doc?sort=number%20asc' },
+    { name: 'list, half-way cursor page', url: `/api/doc?sort=number%20asc&cursor=${deep.cursor}` },
+    { name: 'list, drafts (tile filter)', url: '/api/doc?filter=status:draft' },
+    { name: 'search, a number "0000042"', url: '/api/doc?search=0000042' },
+    { name: 'search, "najemnina 42"', url: '/api/doc?search=najemnina%2042' },
+    { name: 'search, "servis" (most documents)', url: '/api/doc?search=servis' },
+    { name: 'home tiles', url: '/api/tile' },
+  ];
+  const page = await client.get(cases[2]?.url ?? '');
+  const firstDeep = (JSON.parse(page.body) as { items: { number: string }[] }).items[0]?.number;
+  if (firstDeep !== deep.first) throw new Error(`deep page: ${firstDeep} ≠ ${deep.first}`);
+  for (let i = 0; i < WARM_UP; i++) for (const c of cases) await client.get(c.url);
+  for (const c of cases) {
+    const wall: number[] = [];
+    const own: number[] = [];
+    let answered = 0;
+    for (let i = 0; i < runs; i++) {
+      const res = await client.get(c.url);
+      if (res.status !== 200) throw new Error(`${c.url}: ${res.status} ${res.body}`);
+      wall.push(res.elapsed);
+      own.push(inServer);
+      answered = (JSON.parse(res.body) as { items: unknown[] }).items.length;
+    }
+    rows.push([
+      `${rank} (${count.toLocaleString('en')})`,
+      c.name,
+      String(answered),
+      median(wall).toFixed(1),
+      percentile(wall, 95).toFixed(1),
+      median(own).toFixed(1),
+    ]);
+  }
+  await client.close();
+}
+
+console.log(`\n${machine()}`);
+console.log(
+  `database: ${t.database.kind}; ${docCount.toLocaleString('en')} documents over ${orgCount} organisations; doc table ${size.rows[0]?.table}, with indexes ${size.rows[0]?.total}; ${loadSeconds > 0 ? `loaded in ${loadSeconds.toFixed(0)} s` : 'kept from an earlier run'}; ${runs} runs each\n`,
+);
+console.log(
+  markdownTable(
+    [
+      'organisation (documents)',
+      'call',
+      'rows',
+      'client p50 ms',
+      'client p95 ms',
+      'in server p50 ms',
+    ],
+    rows,
+  ),
+);
+await t.close();
