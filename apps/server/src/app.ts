@@ -24,6 +24,7 @@ import { registerTableRoutes } from './modules/tables/tables.routes';
 import { registerTableIoRoutes } from './modules/tables/tables-io.routes';
 import { createDocumentsService } from './modules/documents/documents.service';
 import { scheduleBlobSweep } from './modules/documents/blob-sweep';
+import { createRetention } from './modules/retention/schedule';
 import { registerDocumentRoutes } from './modules/documents/documents.routes';
 import { createNotificationEvents } from './modules/workflow/notification-events';
 import { createNotificationsService } from './modules/workflow/notifications.service';
@@ -146,6 +147,13 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
   if (api) registerTableRoutes(app, auth, tables);
   const events = createNotificationEvents(bus);
   const blobs = createBlobStore(config);
+  // Retention (ADR 0013) runs in the workers, never in an API process.
+  const retention =
+    role === 'api' ? undefined : createRetention(database, config.retention, app.log);
+  if (retention) {
+    const stopRetention = retention.schedule();
+    app.addHook('onClose', () => stopRetention());
+  }
   // Both roles: health, ready and metrics (a worker answers only these).
   registerSystemRoutes(app, auth, {
     db,
@@ -154,6 +162,7 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
     events,
     pool: database.pool,
     http: httpMetrics,
+    retention: retention?.metricsText,
   });
   const workflow = createWorkflowService(db, tables, events);
   if (api) registerDocumentRoutes(app, auth, createDocumentsService(db, tables, workflow));

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { REPO_ROOT } from './lib/paths';
+import * as retention from './modules/retention/policy';
 
 /**
  * The only reader of process.env. Every setting, its default and its meaning is listed here
@@ -50,6 +51,10 @@ const EnvSchema = z.object({
   LOGIN_LOCK_MAX_SECONDS: z.coerce.number().int().positive().default(900),
   LOGIN_FAILURE_MEMORY_HOURS: z.coerce.number().positive().default(24),
   SIGN_IN_AUDIT_DAYS: z.coerce.number().int().positive().default(180),
+  AUDIT_LOG_RETENTION_DAYS: retention.days(3653),
+  NOTIFICATION_RETENTION_DAYS: retention.days(90),
+  JOB_RETENTION_DAYS: retention.days(30),
+  RETENTION_INTERVAL_MINUTES: retention.intervalMinutes,
   AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   CAPTURE_WORKERS: z.coerce.number().int().min(0).max(32).default(1),
   PROCESS_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
@@ -131,6 +136,8 @@ export interface Config {
   };
   /** Sign-in events older than this many days are deleted. */
   signInAuditDays: number;
+  /** How long the tables that only grow keep their rows (ADR 0013). */
+  retention: retention.RetentionPolicy;
   /** How long a signed-in apikey is believed without asking the database (ADR 0009). */
   authCacheMs: number;
   /** Capture jobs this process runs at once (issue 7); 0: another process runs them. */
@@ -249,6 +256,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionGraceMs: e.SESSION_ROTATION_GRACE_SECONDS * 1000,
     signInAuditDays: e.SIGN_IN_AUDIT_DAYS,
+    retention: retention.policyOf(e),
     authCacheMs: e.AUTH_CACHE_MS,
     processRole: e.PROCESS_ROLE,
     // An API process runs no job loop: the workers do.

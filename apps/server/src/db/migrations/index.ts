@@ -25,6 +25,7 @@ import * as m0023 from './0023-capture-learning';
 import * as m0024 from './0024-ocr-file-text';
 import * as m0025 from './0025-payments';
 import * as m0026 from './0026-sign-in-security';
+import * as m0027 from './0027-retention';
 
 /** Forward-only migrations, in order. Never edit one after it has landed; add the next. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0024-ocr-file-text': m0024,
   '0025-payments': m0025,
   '0026-sign-in-security': m0026,
+  '0027-retention': m0027,
 };
 
 export const migrationProvider: MigrationProvider = {

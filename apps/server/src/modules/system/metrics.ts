@@ -20,6 +20,8 @@ export interface MetricsDeps {
   /** Open notification streams (SSE). */
   streams?: () => number;
   token?: string | undefined;
+  /** The retention figures of a worker process (modules/retention). */
+  retention?: () => string;
 }
 
 /**
@@ -79,6 +81,7 @@ export function createMetricsText(deps: MetricsDeps): { text(): Promise<string>;
             ['', deps.streams()],
           ]),
         );
+      if (deps.retention) parts.push(deps.retention());
       parts.push(processMetrics.text());
       return parts.join('');
     },

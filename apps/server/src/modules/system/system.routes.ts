@@ -30,6 +30,7 @@ export function registerSystemRoutes(
     events?: Pick<NotificationEvents, 'size'>;
     pool?: DbHandle['pool'];
     http?: HttpMetrics;
+    retention?: () => string;
   },
 ) {
   addRoute(app, auth, systemRoutes.health, async () => {
@@ -58,6 +59,7 @@ export function registerSystemRoutes(
     pool: deps.pool,
     streams: deps.events ? () => deps.events?.size() ?? 0 : undefined,
     token: deps.config.metricsToken,
+    retention: deps.retention,
   });
   app.addHook('onClose', () => metrics.stop());
   addRoute(app, auth, systemRoutes.metrics, async ({ raw, reply }) => {

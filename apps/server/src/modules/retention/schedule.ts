@@ -1,0 +1,114 @@
+import { sql } from 'kysely';
+import type { DbHandle } from '../../db/create-db';
+import { label, metricText } from '../../plugins/observability/metrics';
+import type { RetentionPolicy } from './policy';
+import { RETENTION_TABLES, runRetention, type RetentionCounts } from './retention';
+
+/** An arbitrary key of the session-level advisory lock a retention run holds on PostgreSQL. */
+export const RETENTION_LOCK = 740_155_011;
+/** The first run waits for start-up (migrations, the demo seed) to settle. */
+export const FIRST_RUN_DELAY_MS = 60_000;
+
+/** The logger calls of a run (Fastify's logger has them). */
+export interface RetentionLog {
+  info(details: object, message: string, ...values: unknown[]): void;
+  debug(message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface Retention {
+  /**
+   * One run now; undefined when another run holds it (in this process, or on PostgreSQL in
+   * any process of the database).
+   */
+  runOnce(now?: Date): Promise<RetentionCounts | undefined>;
+  /** Runs a minute after start and then every intervalMinutes; answers the stop. */
+  schedule(): () => Promise<void>;
+  /** listina_retention_deleted_total and listina_retention_runs_total, for /api/metrics. */
+  metricsText: () => string;
+}
+
+/**
+ * The retention of a worker process (PROCESS_ROLE worker or all, never api; ADR 0013). On
+ * PostgreSQL a run holds pg_try_advisory_lock on one connection, so that of many workers one
+ * runs at a time and the others skip; PGlite has one process, and the in-process guard suffices.
+ */
+export function createRetention(
+  database: Pick<DbHandle, 'db' | 'kind'>,
+  policy: RetentionPolicy,
+  log: RetentionLog,
+): Retention {
+  const deleted = new Map<string, number>(RETENTION_TABLES.map((t) => [t, 0]));
+  let runs = 0;
+  let running: Promise<RetentionCounts | undefined> | undefined;
+
+  const locked = async (now: Date): Promise<RetentionCounts | undefined> => {
+    if (database.kind !== 'postgres') return runRetention(database.db, policy, now);
+    return database.db.connection().execute(async (connection) => {
+      const { rows } = await sql<{ got: boolean }>`
+        select pg_try_advisory_lock(${RETENTION_LOCK}) as got`.execute(connection);
+      if (!rows[0]?.got) return undefined;
+      try {
+        return await runRetention(connection, policy, now);
+      } finally {
+        await sql`select pg_advisory_unlock(${RETENTION_LOCK})`.execute(connection);
+      }
+    });
+  };
+
+  const runOnce = async (now = new Date()) => {
+    if (running) return undefined;
+    running = locked(now);
+    try {
+      const counts = await running;
+      if (counts) {
+        runs += 1;
+        for (const [table, n] of Object.entries(counts))
+          deleted.set(table, (deleted.get(table) ?? 0) + n);
+        const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
+        if (total > 0) log.info({ retention: counts }, 'retention deleted %d rows', total);
+      } else log.debug('retention skipped: another run holds it');
+      return counts;
+    } finally {
+      running = undefined;
+    }
+  };
+
+  const guarded = async () => {
+    try {
+      await runOnce();
+    } catch (error) {
+      log.error({ err: error }, 'retention failed');
+    }
+  };
+
+  return {
+    runOnce,
+    schedule() {
+      if (policy.intervalMinutes === 0) return () => Promise.resolve();
+      const first = setTimeout(() => void guarded(), FIRST_RUN_DELAY_MS);
+      const every = setInterval(() => void guarded(), policy.intervalMinutes * 60_000);
+      first.unref();
+      every.unref();
+      return async () => {
+        clearTimeout(first);
+        clearInterval(every);
+        // A run in flight finishes before the database closes.
+        await running?.catch(() => undefined);
+      };
+    },
+    metricsText: () =>
+      metricText(
+        'listina_retention_deleted_total',
+        'counter',
+        'Rows deleted by retention since this process started, by table.',
+        [...deleted].map(([table, n]): [string, number] => [label('table', table), n]),
+      ) +
+      metricText(
+        'listina_retention_runs_total',
+        'counter',
+        'Retention runs this process completed.',
+        [['', runs]],
+      ),
+  };
+}
