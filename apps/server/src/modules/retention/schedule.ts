@@ -43,7 +43,13 @@ export function createRetention(
   let running: Promise<RetentionCounts | undefined> | undefined;
 
   const locked = async (now: Date): Promise<RetentionCounts | undefined> => {
-    if (database.kind !== 'postgres') return runRetention(database.db, policy, now);
+    if (database.kind !== 'postgres') {
+      const counts = await runRetention(database.db, policy, now);
+      // PGlite runs no autovacuum: the space and index entries of the deleted rows are freed here.
+      for (const [table, n] of Object.entries(counts))
+        if (n > 0) await sql`vacuum ${sql.table(table)}`.execute(database.db);
+      return counts;
+    }
     return database.db.connection().execute(async (connection) => {
       const { rows } = await sql<{ got: boolean }>`
         select pg_try_advisory_lock(${RETENTION_LOCK}) as got`.execute(connection);
