@@ -11,6 +11,15 @@ import { hashPassword } from '../src/lib/secrets';
 import { newConnectCode } from '../src/modules/organizations/organizations.service';
 import { createTestDb } from './test-db';
 
+export {
+  injectMultipart,
+  multipartBody,
+  uploadDocument,
+  uploadedDocument,
+  type FormPart,
+  type UploadFile,
+} from './upload';
+
 export const PASSWORD = 'correct-horse-battery';
 let passwordHash: Promise<string> | undefined;
 
@@ -123,54 +132,6 @@ export async function memberHeaders(
   org: { key: string },
 ): Promise<Record<string, string>> {
   return { authorization: (await login(t, user.username)).apikey, 'organization-id': org.key };
-}
-
-/** One part of a multipart/form-data body: a file (with a filename) or a text field. */
-export type FormPart =
-  | { name: string; filename: string; content: Buffer; type?: string }
-  | { name: string; value: string };
-
-/** A multipart/form-data body built by hand, as a browser sends it. */
-export function multipartBody(parts: FormPart[]) {
-  const boundary = `----listina${Math.random().toString(16).slice(2)}`;
-  const chunks = parts.flatMap((part) => {
-    const head =
-      'filename' in part
-        ? `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\n` +
-          `Content-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`
-        : `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n`;
-    return [
-      Buffer.from(head),
-      'filename' in part ? part.content : Buffer.from(part.value),
-      Buffer.from('\r\n'),
-    ];
-  });
-  return {
-    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-
-/**
- * A new document with one main file, uploaded as the web app does (POST /api/uploadDoc);
- * the answer as it came, for the caller to check.
- */
-export function uploadDocument(
-  t: TestApp,
-  headers: Record<string, string>,
-  file: { filename: string; content: Buffer },
-  fields: Record<string, unknown> = {},
-) {
-  const { payload, contentType } = multipartBody([
-    { name: 'main', ...file },
-    { name: 'json', value: JSON.stringify(fields) },
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/uploadDoc',
-    headers: { ...headers, 'content-type': contentType },
-    payload,
-  });
 }
 
 /** A document type of the headers' organisation, made through the API; its id. */

@@ -6,10 +6,11 @@ import {
   createTestApp,
   createUser,
   memberHeaders,
-  multipartBody,
   type TestApp,
+  uploadedDocument,
 } from '../../../test/factories';
-import { planDocuments, type PlannedDocument } from '../../db/seed/demo-document-plan';
+import { BUYER, plannedInvoices } from '../../../test/upload';
+import { type PlannedDocument } from '../../db/seed/demo-document-plan';
 import { renderInvoice } from '../../db/seed/demo-invoice-pdf';
 import { profileSuppliers } from '../../db/seed/profile-suppliers';
 import { pagesPdf, unicodePdf } from '../documents/text/test-pdfs';
@@ -23,21 +24,9 @@ import { latin2, pdfWithPicture, placeOnPage, qrPng, scanOf, upnText } from './t
 let t: TestApp;
 let headers: Record<string, string>;
 
-const invoices = planDocuments({
-  seed: 'capture-sources-int',
-  count: 10,
-  today: '2026-11-24',
-  suppliers: profileSuppliers(),
-  costCenters: ['100'],
-}).filter((d) => d.type === 'INV' && d.referenceModel && d.dueDate);
-
-const BUYER = {
-  name: 'Kupec d.o.o.',
-  address: 'Ulica 1',
-  postCode: '1000',
-  town: 'Ljubljana',
-  taxNumber: 'SI12345678',
-};
+const invoices = plannedInvoices('capture-sources-int', 10, profileSuppliers()).filter(
+  (d) => d.referenceModel && d.dueDate,
+);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -47,20 +36,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function upload(content: Buffer, filename: string, type: string) {
-  const { payload, contentType } = multipartBody([
-    { name: 'main', filename, content, type },
-    { name: 'json', value: '{}' },
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/uploadDoc?ignoreWarnings=true',
-    headers: { ...headers, 'content-type': contentType },
-    payload,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ item: TableRecord }>().item.key;
-}
+const upload = async (content: Buffer, filename: string, type: string) =>
+  (await uploadedDocument(t, headers, { filename, content, type })).key;
 
 const settled = (key: string) => captureSettled(t, key, headers);
 

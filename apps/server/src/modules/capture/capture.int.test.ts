@@ -7,12 +7,10 @@ import {
   createUser,
   errorCodes,
   memberHeaders,
-  multipartBody,
   type TestApp,
+  uploadedDocument,
 } from '../../../test/factories';
-import { planDocuments } from '../../db/seed/demo-document-plan';
-import { renderInvoice } from '../../db/seed/demo-invoice-pdf';
-import { profileSuppliers } from '../../db/seed/profile-suppliers';
+import { invoicePdf, plannedInvoices } from '../../../test/upload';
 import { parseEInvoice } from './einvoice/einvoice';
 import { fixture } from './einvoice/test-invoices';
 
@@ -25,16 +23,9 @@ let t: TestApp;
 let headers: Record<string, string>;
 let foreignHeaders: Record<string, string>;
 
-const [supplier] = profileSuppliers();
-if (!supplier) throw new Error('no supplier profile');
-const [planned] = planDocuments({
-  seed: 'capture-int',
-  count: 6,
-  today: '2026-11-24',
-  suppliers: [supplier],
-  costCenters: ['100'],
-}).filter((d) => d.type === 'INV');
+const [planned] = plannedInvoices('capture-int', 6);
 if (!planned) throw new Error('no planned invoice');
+const { supplier } = planned;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -63,25 +54,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function uploadInvoice(json: object = {}) {
-  const pdf = await renderInvoice(planned as NonNullable<typeof planned>, {
-    name: 'Kupec d.o.o.',
-    address: 'Ulica 1',
-    postCode: '1000',
-    town: 'Ljubljana',
-    taxNumber: 'SI12345678',
-  });
-  const { payload, contentType } = multipartBody([
-    { name: 'main', filename: 'racun.pdf', content: pdf.content, type: 'application/pdf' },
-    { name: 'json', value: JSON.stringify(json) },
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/uploadDoc?ignoreWarnings=true',
-    headers: { ...headers, 'content-type': contentType },
-    payload,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ item: TableRecord }>().item;
+  const pdf = await invoicePdf(planned as NonNullable<typeof planned>);
+  return uploadedDocument(t, headers, pdf, json);
 }
 
 const capture = (keys: string[], extra: object = {}, h = headers) =>
@@ -153,18 +127,12 @@ describe('capture of an uploaded invoice', () => {
   it('reads an e-invoice exactly when its XML is the main file', async () => {
     const xml = fixture('eslog20_constructed_minimal_invoice.xml');
     const expected = await parseEInvoice(xml);
-    const { payload, contentType } = multipartBody([
-      { name: 'main', filename: 'eracun.xml', content: xml, type: 'application/xml' },
-      { name: 'json', value: '{}' },
-    ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/uploadDoc?ignoreWarnings=true',
-      headers: { ...headers, 'content-type': contentType },
-      payload,
+    const uploaded = await uploadedDocument(t, headers, {
+      filename: 'eracun.xml',
+      content: xml,
+      type: 'application/xml',
     });
-    expect(res.statusCode, res.body).toBe(201);
-    const done = await settled(res.json<{ item: TableRecord }>().item.key);
+    const done = await settled(uploaded.key);
     expect(done).toMatchObject({
       captureState: 'done',
       number: expected.fields.invoiceNumber?.value,

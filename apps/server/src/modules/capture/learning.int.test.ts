@@ -7,12 +7,10 @@ import {
   createTestApp,
   createUser,
   memberHeaders,
-  multipartBody,
   type TestApp,
+  uploadedDocument,
 } from '../../../test/factories';
-import { planDocuments } from '../../db/seed/demo-document-plan';
-import { renderInvoice } from '../../db/seed/demo-invoice-pdf';
-import { profileSuppliers } from '../../db/seed/profile-suppliers';
+import { invoicePdf, plannedInvoices } from '../../../test/upload';
 import { parseEInvoice } from './einvoice/einvoice';
 import { fixture } from './einvoice/test-invoices';
 
@@ -27,15 +25,9 @@ const h: Record<string, Record<string, string>> = {};
 const typeOf: Record<string, number> = {};
 const NEW_IBAN = 'SI56 1920 0123 4567 892';
 
-const [supplier] = profileSuppliers();
-if (!supplier) throw new Error('no supplier profile');
-const invoices = planDocuments({
-  seed: 'capture-learning',
-  count: 12,
-  today: '2026-11-24',
-  suppliers: [supplier],
-  costCenters: ['100'],
-}).filter((d) => d.type === 'INV');
+const invoices = plannedInvoices('capture-learning', 12);
+const supplier = invoices[0]?.supplier;
+if (!supplier) throw new Error('no planned invoice');
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -71,25 +63,7 @@ let next = 0;
 async function captured(who: string) {
   const invoice = invoices[next++];
   if (!invoice) throw new Error('out of planned invoices');
-  const pdf = await renderInvoice(invoice, {
-    name: 'Kupec d.o.o.',
-    address: 'Ulica 1',
-    postCode: '1000',
-    town: 'Ljubljana',
-    taxNumber: 'SI12345678',
-  });
-  const { payload, contentType } = multipartBody([
-    { name: 'main', filename: 'racun.pdf', content: pdf.content, type: 'application/pdf' },
-    { name: 'json', value: '{}' },
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/uploadDoc?ignoreWarnings=true',
-    headers: { ...h[who], 'content-type': contentType },
-    payload,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const key = res.json<{ item: TableRecord }>().item.key;
+  const { key } = await uploadedDocument(t, h[who] ?? {}, await invoicePdf(invoice));
   return { doc: await captureSettled(t, key, h[who] ?? {}, 20_000), iban: invoice.iban };
 }
 
@@ -162,18 +136,11 @@ describe('partner matching by name', () => {
       payload: { code: 'BYNAME', name, countryCode: 'SI', isActive: true, bankAccounts: [] },
     });
     expect(created.statusCode, created.body).toBe(201);
-    const { payload, contentType } = multipartBody([
-      { name: 'main', filename: 'eracun.xml', content: xml, type: 'application/xml' },
-      { name: 'json', value: '{}' },
-    ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/uploadDoc?ignoreWarnings=true',
-      headers: { ...headers, 'content-type': contentType },
-      payload,
+    const { key } = await uploadedDocument(t, headers, {
+      filename: 'eracun.xml',
+      content: xml,
+      type: 'application/xml',
     });
-    expect(res.statusCode, res.body).toBe(201);
-    const key = res.json<{ item: TableRecord }>().item.key;
     const doc = await captureSettled(t, key, headers, 20_000);
     // A name is no proof: the editor offers the partner (supplier-ids.int.test.ts).
     expect(doc.customerKey).toBeNull();

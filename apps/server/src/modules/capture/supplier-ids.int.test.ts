@@ -8,12 +8,11 @@ import {
   createTestApp,
   createUser,
   memberHeaders,
-  multipartBody,
   type TestApp,
+  uploadedDocument,
 } from '../../../test/factories';
+import { invoicePdf, plannedInvoices } from '../../../test/upload';
 import { inScope } from '../../db/scope';
-import { planDocuments } from '../../db/seed/demo-document-plan';
-import { renderInvoice } from '../../db/seed/demo-invoice-pdf';
 import { profileSuppliers } from '../../db/seed/profile-suppliers';
 import { recordSupplierIds } from './supplier-ids';
 
@@ -34,13 +33,7 @@ const [, supplier, another] = profileSuppliers();
 if (!supplier || !another) throw new Error('too few supplier profiles');
 /** A supplier's planned invoices with a bank account, oldest first. */
 const invoicesOf = (of: typeof supplier) =>
-  planDocuments({
-    seed: 'capture-supplier-ids',
-    count: 12,
-    today: '2026-11-24',
-    suppliers: [of],
-    costCenters: ['100'],
-  }).filter((d) => d.type === 'INV' && d.iban !== null);
+  plannedInvoices('capture-supplier-ids', 12, [of]).filter((d) => d.iban !== null);
 const invoices = invoicesOf(supplier);
 
 beforeAll(async () => {
@@ -80,25 +73,7 @@ async function readPartner(key: string) {
 async function captured(planned = invoices) {
   const invoice = planned.shift();
   if (!invoice) throw new Error('out of planned invoices');
-  const pdf = await renderInvoice(invoice, {
-    name: 'Kupec d.o.o.',
-    address: 'Ulica 1',
-    postCode: '1000',
-    town: 'Ljubljana',
-    taxNumber: 'SI12345678',
-  });
-  const { payload, contentType } = multipartBody([
-    { name: 'main', filename: 'racun.pdf', content: pdf.content, type: 'application/pdf' },
-    { name: 'json', value: '{}' },
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/uploadDoc?ignoreWarnings=true',
-    headers: { ...headers, 'content-type': contentType },
-    payload,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const key = res.json<{ item: TableRecord }>().item.key;
+  const { key } = await uploadedDocument(t, headers, await invoicePdf(invoice));
   return { doc: await captureSettled(t, key, headers, 20_000), invoice };
 }
 
