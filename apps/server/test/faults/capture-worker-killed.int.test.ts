@@ -1,21 +1,17 @@
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TableRecord } from '@listina/contract';
-import { createDb, migrateToLatest } from '../../src/db/create-db';
-import { planDocuments } from '../../src/db/seed/demo-document-plan';
-import { renderInvoice } from '../../src/db/seed/demo-invoice-pdf';
-import { profileSuppliers } from '../../src/db/seed/profile-suppliers';
 import {
   captureSettled,
   createOrganization,
-  createTestApp,
   createUser,
   memberHeaders,
-  multipartBody,
   type TestApp,
+  uploadedDocument,
 } from '../factories';
+import { invoicePdf, plannedInvoices } from '../upload';
 import { createCluster, ownPostgresRequired, type Cluster } from './pg-cluster';
 import { startServer, type ServerProcess } from './server-process';
+import { createAppOn, holdDocuments, serverEnv, waitFor, type HeldRows } from './shared-database';
 
 /**
  * Issue 9, faults (d): a capture worker killed in the middle of a job. The web side (this
@@ -29,36 +25,16 @@ import { startServer, type ServerProcess } from './server-process';
 let cluster: Cluster | undefined;
 let t: TestApp | undefined;
 let worker: ServerProcess | undefined;
-let lock: pg.Client | undefined;
+let held: HeldRows | undefined;
 
 afterAll(async () => {
   await worker?.kill();
-  await lock?.end().catch(() => undefined);
+  await held?.end();
   await t?.close();
   await cluster?.destroy();
 });
 
-const [supplier] = profileSuppliers();
-const [planned] = planDocuments({
-  seed: 'faults-capture',
-  count: 6,
-  today: '2026-11-24',
-  suppliers: supplier ? [supplier] : [],
-  costCenters: ['100'],
-}).filter((d) => d.type === 'INV');
-
-/** Until check answers something, polled; after a minute, an error with what explain says. */
-async function waitFor<T>(
-  check: () => Promise<T | undefined>,
-  explain: () => Promise<string>,
-): Promise<T> {
-  for (let waited = 0; waited < 60_000; waited += 50) {
-    const found = await check();
-    if (found !== undefined) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(await explain());
-}
+const [planned] = plannedInvoices('faults-capture', 6);
 
 describe.runIf(ownPostgresRequired())('a capture worker killed during a job', () => {
   it(
@@ -68,62 +44,25 @@ describe.runIf(ownPostgresRequired())('a capture worker killed during a job', ()
       if (!planned) throw new Error('no planned invoice');
       const own = await createCluster();
       cluster = own;
-      t = await createTestApp(
-        { CAPTURE_WORKERS: '0' },
-        {
-          openDatabase: async () => {
-            const handle = await createDb({ databaseUrl: own.url });
-            await migrateToLatest(handle.db);
-            return handle;
-          },
-        },
-      );
+      t = await createAppOn(own);
       const app = t;
       const clerk = await createUser(app);
       const org = await createOrganization(app, { [clerk.id]: ['dataentry', 'accountant'] });
       const headers = await memberHeaders(app, clerk, org);
-      const pdf = await renderInvoice(planned, {
-        name: 'Kupec d.o.o.',
-        address: 'Ulica 1',
-        postCode: '1000',
-        town: 'Ljubljana',
-        taxNumber: 'SI12345678',
-      });
-      const { payload, contentType } = multipartBody([
-        { name: 'main', filename: 'racun.pdf', content: pdf.content, type: 'application/pdf' },
-        { name: 'json', value: '{}' },
-      ]);
-      const uploaded = await app.app.inject({
-        method: 'POST',
-        url: '/api/uploadDoc?ignoreWarnings=true',
-        headers: { ...headers, 'content-type': contentType },
-        payload,
-      });
-      expect(uploaded.statusCode, uploaded.body).toBe(201);
-      const { key } = uploaded.json<{ item: TableRecord }>().item;
+      const { key } = await uploadedDocument(app, headers, await invoicePdf(planned));
       const read = async () =>
         (await app.app.inject({ url: `/api/doc/${key}`, headers })).json<TableRecord>();
       // Queued by the upload; nobody here runs it.
       const doc = await read();
       expect(doc).toMatchObject({ captureState: 'pending', captureResult: null });
 
-      lock = new pg.Client({ connectionString: own.url });
-      await lock.connect();
-      const sql = lock;
-      await sql.query('begin');
-      await sql.query('select id from doc where key = $1 for update', [doc.key]);
-      const env = {
-        DATABASE_URL: own.url,
-        DATA_DIR: app.config.dataDir,
-        SEED_DEMO: '0',
-        CAPTURE_WORKERS: '1',
-        CAPTURE_LEASE_SECONDS: '2',
-      };
+      const lock = await holdDocuments(own, [doc.key]);
+      held = lock;
+      const { sql } = lock;
+      const env = serverEnv(own, app, { CAPTURE_WORKERS: '1', CAPTURE_LEASE_SECONDS: '2' });
       const first = await startServer(env);
       worker = first;
       // The worker holds the job and waits on the lock to write the result: mid-job.
-      const stuck = `select pid from pg_stat_activity
-        where wait_event_type = 'Lock' and pg_backend_pid() = any(pg_blocking_pids(pid))`;
       const explain = async () =>
         JSON.stringify({
           jobs: (await sql.query('select * from job')).rows,
@@ -132,7 +71,8 @@ describe.runIf(ownPostgresRequired())('a capture worker killed during a job', ()
           ).rows,
           output: worker?.output(),
         });
-      await waitFor(async () => (await sql.query<{ pid: number }>(stuck)).rows[0], explain);
+      const waiting = (n: number) => async () => ((await lock.waiting()) === n ? true : undefined);
+      await waitFor(waiting(1), explain);
       const job = async () =>
         (
           await sql.query<{
@@ -152,11 +92,8 @@ describe.runIf(ownPostgresRequired())('a capture worker killed during a job', ()
 
       await first.kill();
       // Its database session ends with it (client_connection_check_interval), uncommitted.
-      await waitFor(
-        async () => ((await sql.query(stuck)).rows.length === 0 ? true : undefined),
-        explain,
-      );
-      await sql.query('rollback');
+      await waitFor(waiting(0), explain);
+      await lock.release();
       // Nothing of the first attempt was kept.
       expect(await read()).toEqual(doc);
 

@@ -1,25 +1,27 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TableRecord } from '@listina/contract';
-import { createDb, migrateToLatest } from '../../src/db/create-db';
-import { planDocuments } from '../../src/db/seed/demo-document-plan';
-import { renderInvoice } from '../../src/db/seed/demo-invoice-pdf';
-import { profileSuppliers } from '../../src/db/seed/profile-suppliers';
 import { doc } from '../../src/modules/tables/entities/doc';
 import { partner } from '../../src/modules/tables/entities/partner';
 import { startTestS3Server, type TestS3Server } from '../../src/plugins/storage/s3-test-server';
 import {
   captureSettled,
   createOrganization,
-  createTestApp,
   createUser,
   memberHeaders,
-  multipartBody,
   PASSWORD,
   type TestApp,
 } from '../factories';
 import { createCluster, ownPostgresRequired, type Cluster } from '../faults/pg-cluster';
 import { signInOver, startServer, type ServerProcess } from '../faults/server-process';
+import {
+  createAppOn,
+  holdDocuments,
+  serverEnv,
+  waitFor,
+  type HeldRows,
+} from '../faults/shared-database';
+import { invoicePdf, plannedInvoices, uploadDocumentOver } from '../upload';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy';
 
 /**
@@ -32,13 +34,13 @@ let cluster: Cluster | undefined;
 let s3: TestS3Server | undefined;
 let t: TestApp | undefined;
 let proxy: RoundRobinProxy | undefined;
-let lock: pg.Client | undefined;
+let held: HeldRows | undefined;
 const servers: ServerProcess[] = [];
 
 afterAll(async () => {
   await proxy?.close();
   await Promise.all(servers.map((server) => server.stop()));
-  await lock?.end().catch(() => undefined);
+  await held?.end();
   await t?.close();
   await s3?.close();
   await cluster?.destroy();
@@ -51,16 +53,7 @@ describe.runIf(ownPostgresRequired())('two API processes and two workers', () =>
     const own = await createCluster();
     cluster = own;
     s3 = await startTestS3Server();
-    const app = await createTestApp(
-      { CAPTURE_WORKERS: '0' },
-      {
-        openDatabase: async () => {
-          const handle = await createDb({ databaseUrl: own.url });
-          await migrateToLatest(handle.db);
-          return handle;
-        },
-      },
-    );
+    const app = await createAppOn(own);
     t = app;
     const sam = await createUser(app);
     const ana = await createUser(app);
@@ -108,10 +101,7 @@ describe.runIf(ownPostgresRequired())('two API processes and two workers', () =>
       ],
     });
 
-    const env = {
-      DATABASE_URL: own.url,
-      DATA_DIR: app.config.dataDir,
-      SEED_DEMO: '0',
+    const env = serverEnv(own, app, {
       STORAGE: 's3',
       S3_ENDPOINT: s3.endpoint,
       S3_BUCKET: s3.bucket,
@@ -119,7 +109,7 @@ describe.runIf(ownPostgresRequired())('two API processes and two workers', () =>
       S3_ACCESS_KEY_ID: s3.accessKeyId,
       S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
       CAPTURE_WORKERS: '1',
-    };
+    });
     const apis = await Promise.all([0, 1].map(() => startServer({ ...env, PROCESS_ROLE: 'api' })));
     servers.push(...apis);
     const balancer = await startRoundRobinProxy(apis.map((api) => api.url));
@@ -215,35 +205,17 @@ describe.runIf(ownPostgresRequired())('two API processes and two workers', () =>
     }
 
     // Uploads through the proxy queue capture jobs; no worker runs yet.
-    const [supplier] = profileSuppliers();
-    const planned = planDocuments({
-      seed: 'processes',
-      count: UPLOADS * 3,
-      today: '2026-11-24',
-      suppliers: supplier ? [supplier] : [],
-      costCenters: ['100'],
-    })
-      .filter((d) => d.type === 'INV')
-      .slice(0, UPLOADS);
+    const planned = plannedInvoices('processes', UPLOADS * 3).slice(0, UPLOADS);
     const keys: string[] = [];
     const versions = new Map<string, number>();
     for (const invoice of planned) {
-      const pdf = await renderInvoice(invoice, {
-        name: 'Kupec d.o.o.',
-        address: 'Ulica 1',
-        postCode: '1000',
-        town: 'Ljubljana',
-        taxNumber: 'SI12345678',
-      });
-      const { payload, contentType } = multipartBody([
-        { name: 'main', filename: 'racun.pdf', content: pdf.content, type: 'application/pdf' },
-        { name: 'json', value: '{}' },
-      ]);
-      const uploaded = await via('/api/uploadDoc?ignoreWarnings=true', {
-        method: 'POST',
-        headers: { ...samHeaders, 'content-type': contentType },
-        body: new Uint8Array(payload),
-      });
+      const uploaded = await uploadDocumentOver(
+        balancer.url,
+        samHeaders,
+        await invoicePdf(invoice),
+        {},
+        { ignoreWarnings: true },
+      );
       expect(uploaded.status, await uploaded.clone().text()).toBe(201);
       const { item } = (await uploaded.json()) as { item: TableRecord };
       keys.push(String(item.key));
@@ -253,25 +225,16 @@ describe.runIf(ownPostgresRequired())('two API processes and two workers', () =>
 
     // Every document's row is held, so a worker that claimed a job waits to write its result:
     // the other worker must take the next job. Both then finish.
-    const sql = new pg.Client({ connectionString: own.url });
-    lock = sql;
-    await sql.connect();
-    await sql.query('begin');
-    await sql.query('select id from doc where key = any($1) for update', [keys]);
+    const lock = await holdDocuments(own, keys);
+    held = lock;
     const workers = await Promise.all(
       [0, 1].map(() => startServer({ ...env, PROCESS_ROLE: 'worker' })),
     );
     servers.push(...workers);
     // A worker answers only its system routes.
     expect((await fetch(`${workers[0]?.url ?? ''}/api/doc/${keys[0] ?? ''}`)).status).toBe(404);
-    const blocked = `select count(*)::int as n from pg_stat_activity
-      where wait_event_type = 'Lock' and pg_backend_pid() = any(pg_blocking_pids(pid))`;
-    for (;;) {
-      const { rows } = await sql.query<{ n: number }>(blocked);
-      if ((rows[0]?.n ?? 0) >= 2) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    await sql.query('rollback');
+    await waitFor(async () => ((await lock.waiting()) >= 2 ? true : undefined));
+    await lock.release();
 
     const samInApp = await memberHeaders(app, sam, org);
     for (const key of keys) {
@@ -281,7 +244,12 @@ describe.runIf(ownPostgresRequired())('two API processes and two workers', () =>
         version: (versions.get(key) ?? 0) + 1,
       });
     }
-    const jobs = await sql.query<{ subject: string; state: string; attempts: number; pid: string }>(
+    const jobs = await lock.sql.query<{
+      subject: string;
+      state: string;
+      attempts: number;
+      pid: string;
+    }>(
       `select subject, state, attempts, split_part(locked_by, ':', 2) as pid from job
        where subject = any($1) order by subject`,
       [keys],
