@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import type { TableRecord } from '@listina/contract';
 import { planDocuments, type PlannedDocument } from '../src/db/seed/demo-document-plan';
 import { renderInvoice, type Buyer } from '../src/db/seed/demo-invoice-pdf';
@@ -38,7 +39,7 @@ export function multipartBody(parts: FormPart[]) {
 /** A multipart request through app.inject, its body built by multipartBody; the answer as it came. */
 export function injectMultipart(
   t: TestApp,
-  request: { method?: 'POST' | 'PUT'; url: string; headers: Record<string, string> },
+  request: { method?: InjectOptions['method']; url: string; headers?: Record<string, string> },
   parts: FormPart[],
 ) {
   const { payload, contentType } = multipartBody(parts);

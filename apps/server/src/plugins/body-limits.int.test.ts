@@ -14,7 +14,7 @@ import {
   createTestApp,
   createUser,
   memberHeaders,
-  multipartBody,
+  injectMultipart,
   uploadDocument,
   type TestApp,
 } from '../../test/factories';
@@ -138,15 +138,9 @@ describe('body limits on every call', () => {
         : payment
           ? PAYMENT_UPLOAD_MAX_BYTES
           : IMPORT_MAX_BYTES;
-      const { payload, contentType } = multipartBody([
+      const res = await injectMultipart(t, { method: route.method, url: urlOf(route), headers }, [
         { name: route.upload?.file ?? 'file', filename: 'big.pdf', content: oversize(limit) },
       ]);
-      const res = await t.app.inject({
-        method: route.method,
-        url: urlOf(route),
-        headers: { ...headers, 'content-type': contentType },
-        payload,
-      });
       const label = `${route.method} ${route.path}`;
       if (route.path === '/api/payPackage/import') {
         // Packages are built from orders, never imported: refused before the body is read.

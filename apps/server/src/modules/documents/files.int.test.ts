@@ -9,7 +9,7 @@ import {
   createUser,
   errorCodes,
   memberHeaders,
-  multipartBody,
+  injectMultipart,
   type FormPart,
   type TestApp,
 } from '../../../test/factories';
@@ -64,10 +64,8 @@ function storedFiles(): string[] {
     .map((e) => e.name);
 }
 
-function send(method: 'POST' | 'PUT', url: string, parts: FormPart[], h = headers) {
-  const { payload, contentType } = multipartBody(parts);
-  return t.app.inject({ method, url, headers: { ...h, 'content-type': contentType }, payload });
-}
+const send = (method: 'POST' | 'PUT', url: string, parts: FormPart[], h = headers) =>
+  injectMultipart(t, { method, url, headers: h }, parts);
 
 let n = 1;
 const fields = (extra: object = {}) => ({

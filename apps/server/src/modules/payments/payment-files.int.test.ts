@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { TableRecord } from '@listina/contract';
-import { errorCodes, multipartBody } from '../../../test/factories';
+import { errorCodes, injectMultipart } from '../../../test/factories';
 import { readPages } from '../capture/pages/page-images';
 import { readPaymentQr } from '../capture/qr/payment-qr';
 import { findQrCodes } from '../capture/qr/qr-scan';
@@ -45,21 +45,18 @@ async function ready(...fields: Record<string, unknown>[]) {
 }
 
 function upload(files: { name: string; content: Buffer; type: string }[], query = '') {
-  const body = multipartBody(
-    files.map((f) => ({
-      name: 'files',
-      filename: f.name,
-      content: f.content,
-      type: f.type,
-    })),
+  return injectMultipart(
+    world.t,
+    { url: `/api/payOrder/upload${query}`, headers: world.h.acc },
+    files.map((f) => ({ name: 'files', filename: f.name, content: f.content, type: f.type })),
   );
-  return world.t.app.inject({
-    method: 'POST',
-    url: `/api/payOrder/upload${query}`,
-    headers: { ...world.h.acc, 'content-type': body.contentType },
-    payload: body.payload,
-  });
 }
+
+/** A bank statement (camt.053) sent to POST /api/payOrder/statement. */
+const statement = (filename: string, xml: string) =>
+  injectMultipart(world.t, { url: '/api/payOrder/statement', headers: world.h.acc }, [
+    { name: 'file', filename, content: Buffer.from(xml), type: 'text/xml' },
+  ]);
 
 describe('pain.001 files', () => {
   it('exports a checked pain.001 of the orders without changing them, and uploads it back as the same orders', async () => {
@@ -367,20 +364,7 @@ describe('bank statements', () => {
       ],
       { iban: PAYER_IBAN },
     );
-    const body = multipartBody([
-      {
-        name: 'file',
-        filename: 'izpisek.xml',
-        content: Buffer.from(camt),
-        type: 'text/xml',
-      },
-    ]);
-    const res = await world.t.app.inject({
-      method: 'POST',
-      url: '/api/payOrder/statement',
-      headers: { ...world.h.acc, 'content-type': body.contentType },
-      payload: body.payload,
-    });
+    const res = await statement('izpisek.xml', camt);
     expect(res.statusCode, res.body).toBe(200);
     const result = res.json<{
       entries: number;
@@ -399,20 +383,7 @@ describe('bank statements', () => {
     expect((await readOrder(world, keys[2] ?? '')).state).toBe('sent');
     expect((await readDoc(world, invoice.key)).paymentState).toBe('paid');
 
-    const notCamt = multipartBody([
-      {
-        name: 'file',
-        filename: 'x.xml',
-        content: Buffer.from('<Document xmlns="urn:x"/>'),
-        type: 'text/xml',
-      },
-    ]);
-    const refused = await world.t.app.inject({
-      method: 'POST',
-      url: '/api/payOrder/statement',
-      headers: { ...world.h.acc, 'content-type': notCamt.contentType },
-      payload: notCamt.payload,
-    });
+    const refused = await statement('x.xml', '<Document xmlns="urn:x"/>');
     expect(refused.statusCode).toBe(400);
     expect(errorCodes(refused)).toEqual(['errors.payments.xml.notCamt']);
   });

@@ -10,7 +10,7 @@ import {
   createWorkflow,
   errorCodes,
   memberHeaders,
-  multipartBody,
+  injectMultipart,
   type TestApp,
 } from '../../../test/factories';
 import { doc } from '../tables/entities/doc';
@@ -203,17 +203,10 @@ describe('editing a document along its workflow', () => {
 
   it('holds the same rule for deletion, files and data capture', async () => {
     const key = await newDocument();
-    const addFile = (who: string) => {
-      const { payload, contentType } = multipartBody([
+    const addFile = (who: string) =>
+      injectMultipart(t, { url: `/api/doc/${key}/file/add`, headers: h[who] }, [
         { name: 'file', filename: `${who}.png`, content: Buffer.concat([PNG, Buffer.from(who)]) },
       ]);
-      return t.app.inject({
-        method: 'POST',
-        url: `/api/doc/${key}/file/add`,
-        headers: { ...h[who], 'content-type': contentType },
-        payload,
-      });
-    };
     const bySam = await addFile('sam');
     expect(bySam.statusCode).toBe(403);
     expect(errorCodes(bySam)).toEqual(['errors.doc.notYourStep']);
@@ -256,15 +249,9 @@ describe('editing a document along its workflow', () => {
     const key = await newDocument();
     const before = await read(key);
     const csv = `key,description\n${key},Imported by Sam\n`;
-    const { payload, contentType } = multipartBody([
+    const res = await injectMultipart(t, { url: '/api/doc/import', headers: h.sam }, [
       { name: 'file', filename: 'docs.csv', content: Buffer.from(csv), type: 'text/csv' },
     ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/doc/import',
-      headers: { ...h.sam, 'content-type': contentType },
-      payload,
-    });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().error[0]).toMatchObject({
       code: 'errors.doc.notYourStep',
