@@ -19,6 +19,7 @@ import {
   PDF,
   type World,
 } from './route-walk-world';
+import { uploadRequest } from './upload';
 
 /** Document, workflow and payments calls, keyed as the matrix names them. */
 
@@ -92,11 +93,11 @@ export const documentExamples: Record<string, Example> = {
   'POST /api/uploadDoc': () =>
     Promise.resolve({
       method: 'POST',
-      url: '/api/uploadDoc?ignoreWarnings=true',
-      parts: [
-        { name: 'main', filename: 'racun.pdf', content: withNoise(PDF), type: 'application/pdf' },
-        { name: 'json', value: JSON.stringify({ number: `R-${next()}` }) },
-      ],
+      ...uploadRequest(
+        { filename: 'racun.pdf', content: withNoise(PDF), type: 'application/pdf' },
+        { number: `R-${next()}` },
+        { ignoreWarnings: true },
+      ),
     }),
   'POST /api/doc/{id}/file/add': async (w) => ({
     method: 'POST',

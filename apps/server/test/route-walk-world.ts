@@ -13,11 +13,12 @@ import {
   createTestApp,
   createUser,
   createWorkflow,
+  injectMultipart,
   login,
-  multipartBody,
   type FormPart,
   type TestApp,
 } from './factories';
+import { uploadRequest } from './upload';
 
 /**
  * The route walk's world (issue 9): one app, organisation A with one member per role (sysadmin
@@ -144,13 +145,7 @@ async function post(t: TestApp, headers: Record<string, string>, url: string, pa
 export const send = (w: World, req: Req, headers: Record<string, string>) => {
   if (!req.parts)
     return w.t.app.inject({ method: req.method, url: req.url, headers, payload: req.payload });
-  const { payload, contentType } = multipartBody(req.parts);
-  return w.t.app.inject({
-    method: req.method,
-    url: req.url,
-    headers: { ...headers, 'content-type': contentType },
-    payload,
-  });
+  return injectMultipart(w.t, { method: req.method, url: req.url, headers }, req.parts);
 };
 
 let serial = 0;
@@ -176,12 +171,16 @@ export async function draftWithFiles(w: World) {
     w,
     {
       method: 'POST',
-      url: '/api/uploadDoc?ignoreWarnings=true',
-      parts: [
-        { name: 'main', filename: 'racun.pdf', content: withNoise(PDF), type: 'application/pdf' },
-        { name: 'attachments', filename: 'priloga.png', content: PNG, type: 'image/png' },
-        { name: 'json', value: JSON.stringify({ number: `R-${SECRET}-${next()}` }) },
-      ],
+      ...uploadRequest(
+        { filename: 'racun.pdf', content: withNoise(PDF), type: 'application/pdf' },
+        { number: `R-${SECRET}-${next()}` },
+        {
+          ignoreWarnings: true,
+          parts: [
+            { name: 'attachments', filename: 'priloga.png', content: PNG, type: 'image/png' },
+          ],
+        },
+      ),
     },
     w.boss,
   );

@@ -15,9 +15,10 @@ import {
   createTestApp,
   createUser,
   memberHeaders,
-  multipartBody,
   type FormPart,
   type TestApp,
+  type UploadFile,
+  uploadDocument,
 } from '../factories';
 
 const run = promisify(execFile);
@@ -64,22 +65,21 @@ describe.runIf(asRoot)('a full disk under the file store', () => {
       const clerk = await createUser(app);
       const org = await createOrganization(app, { [clerk.id]: ['dataentry', 'accountant'] });
       const headers = await memberHeaders(app, clerk, org);
-      const upload = (parts: FormPart[]) => {
-        const { payload, contentType } = multipartBody([...parts, { name: 'json', value: '{}' }]);
-        return app.app.inject({
-          method: 'POST',
-          url: '/api/uploadDoc?ignoreWarnings=true',
-          headers: { ...headers, 'content-type': contentType, 'content-language': 'sl' },
-          payload,
-        });
-      };
+      const upload = (main: UploadFile, attachments: FormPart[] = []) =>
+        uploadDocument(
+          app,
+          { ...headers, 'content-language': 'sl' },
+          main,
+          {},
+          { ignoreWarnings: true, parts: attachments },
+        );
 
       // 300 KB each: the seventh or so no longer fits.
       const stored = new Map<string, string>();
       let refused;
       for (let n = 0; n < 20 && !refused; n++) {
         const content = pdf(300_000);
-        const res = await upload([{ name: 'main', filename: `full-${n}.pdf`, content }]);
+        const res = await upload({ filename: `full-${n}.pdf`, content });
         if (res.statusCode === 201) {
           const key = res.json<{ item: { key: string } }>().item.key;
           stored.set(key, createHash('sha256').update(content).digest('hex'));
@@ -91,8 +91,7 @@ describe.runIf(asRoot)('a full disk under the file store', () => {
         error: [{ code: 'errors.storageFull', msg: translate('sl', 'errors.storageFull', []) }],
       });
       // A document of two files whose first fits and second does not: no document either.
-      const twoFiles = await upload([
-        { name: 'main', filename: 'small.pdf', content: pdf(1000) },
+      const twoFiles = await upload({ filename: 'small.pdf', content: pdf(1000) }, [
         { name: 'attachments', filename: 'big.pdf', content: pdf(400_000) },
       ]);
       expect(twoFiles.statusCode, twoFiles.body).toBe(507);
@@ -133,7 +132,7 @@ describe.runIf(asRoot)('a full disk under the file store', () => {
       const { rows } = await sql<{ blob_id: string }>`select blob_id from doc_file`.execute(db);
       expect(rows.map((r) => r.blob_id).sort()).toEqual([...stored.values()].sort());
       // Room again (the sweep freed the orphan; an administrator frees more): uploads work.
-      const again = await upload([{ name: 'main', filename: 'after.pdf', content: pdf(1000) }]);
+      const again = await upload({ filename: 'after.pdf', content: pdf(1000) });
       expect(again.statusCode, again.body).toBe(201);
     },
   );
