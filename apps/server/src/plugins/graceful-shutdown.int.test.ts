@@ -13,6 +13,7 @@ import {
   startServer,
   type ServerProcess,
 } from '../../test/faults/server-process';
+import { uploadDocumentOver } from '../../test/upload';
 
 /**
  * Issue 9: SIGTERM lets the requests in flight finish (an upload still being sent, a download
@@ -87,15 +88,12 @@ const closed = (socket: net.Socket) =>
 
 /** Uploads a document of one main file; its file as the preview lists it. */
 async function uploadBig(url: string, headers: Record<string, string>, content: Buffer) {
-  const { payload, contentType } = multipartBody([
-    { name: 'main', filename: 'large.pdf', content },
-    { name: 'json', value: JSON.stringify({ number: `BIG-${sha256(content).slice(0, 8)}` }) },
-  ]);
-  const res = await fetch(`${url}/api/uploadDoc`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': contentType },
-    body: payload,
-  });
+  const res = await uploadDocumentOver(
+    url,
+    headers,
+    { filename: 'large.pdf', content },
+    { number: `BIG-${sha256(content).slice(0, 8)}` },
+  );
   const text = await res.text();
   expect(res.status, text).toBe(201);
   const [file] = (JSON.parse(text) as { preview: PreviewInfo }).preview.files;

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PreviewInfo } from '@listina/contract';
-import { multipartBody } from '../../../test/factories';
 import { signInOver, startServer, type ServerProcess } from '../../../test/faults/server-process';
+import { uploadDocumentOver } from '../../../test/upload';
 
 /**
  * Issue 5: SIGKILL the server during a loop of uploads; after a restart no row points to a
@@ -42,17 +42,11 @@ describe('a server killed during uploads', () => {
       let killed = false;
       const uploads = (async () => {
         while (!killed) {
-          const { payload, contentType } = multipartBody([
-            { name: 'main', filename: `crash-${n}.pdf`, content: pdf(n) },
-            { name: 'json', value: JSON.stringify({ number: `CRASH-${n}` }) },
-          ]);
+          const main = { filename: `crash-${n}.pdf`, content: pdf(n) };
+          const fields = { number: `CRASH-${n}` };
           n++;
           try {
-            const res = await fetch(`${first.url}/api/uploadDoc`, {
-              method: 'POST',
-              headers: { ...headers, 'content-type': contentType },
-              body: payload,
-            });
+            const res = await uploadDocumentOver(first.url, headers, main, fields);
             if (res.status === 201)
               committed.push(((await res.json()) as { item: { key: string } }).item.key);
             else if (!killed) throw new Error(`upload ${n}: ${res.status} ${await res.text()}`);
