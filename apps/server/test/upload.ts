@@ -83,11 +83,9 @@ export function uploadRequest(file: UploadFile, fields: object = {}, options: Up
 export function uploadDocument(
   t: TestApp,
   headers: Record<string, string>,
-  file: UploadFile,
-  fields: object = {},
-  options: UploadOptions = {},
+  ...upload: Parameters<typeof uploadRequest>
 ) {
-  const { url, parts } = uploadRequest(file, fields, options);
+  const { url, parts } = uploadRequest(...upload);
   return injectMultipart(t, { url, headers }, parts);
 }
 
@@ -107,11 +105,9 @@ export async function uploadedDocument(
 export function uploadDocumentOver(
   baseUrl: string,
   headers: Record<string, string>,
-  file: UploadFile,
-  fields: object = {},
-  options: UploadOptions = {},
+  ...upload: Parameters<typeof uploadRequest>
 ) {
-  const { url, parts } = uploadRequest(file, fields, options);
+  const { url, parts } = uploadRequest(...upload);
   const { payload, contentType } = multipartBody(parts);
   return fetch(`${baseUrl}${url}`, {
     method: 'POST',

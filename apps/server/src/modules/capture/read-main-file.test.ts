@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planDocuments, type PlannedDocument } from '../../db/seed/demo-document-plan';
+import { BUYER, plannedInvoices } from '../../../test/upload';
+import { type PlannedDocument } from '../../db/seed/demo-document-plan';
 import { renderInvoice } from '../../db/seed/demo-invoice-pdf';
 import { profileSuppliers } from '../../db/seed/profile-suppliers';
 import type { BlobStore } from '../../plugins/storage/blob-store';
@@ -31,21 +32,9 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-const [invoice] = planDocuments({
-  seed: 'read-main-file',
-  count: 8,
-  today: '2026-11-24',
-  suppliers: profileSuppliers(),
-  costCenters: ['100'],
-}).filter((d) => d.type === 'INV' && d.referenceModel === 'SI12') as [PlannedDocument];
-
-const BUYER = {
-  name: 'Kupec d.o.o.',
-  address: 'Ulica 1',
-  postCode: '1000',
-  town: 'Ljubljana',
-  taxNumber: 'SI12345678',
-};
+const [invoice] = plannedInvoices('read-main-file', 8, profileSuppliers()).filter(
+  (d) => d.referenceModel === 'SI12',
+) as [PlannedDocument];
 
 /** The invoice's own payment, as its UPN QR would hold it. */
 const payee = (p: PlannedDocument): UpnPayee => ({

@@ -2,7 +2,8 @@ import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { planDocuments, type PlannedDocument } from '../../../db/seed/demo-document-plan';
+import { BUYER, plannedInvoices } from '../../../../test/upload';
+import { type PlannedDocument } from '../../../db/seed/demo-document-plan';
 import { renderInvoice } from '../../../db/seed/demo-invoice-pdf';
 import { profileSuppliers } from '../../../db/seed/profile-suppliers';
 import { readPages, type PageFileKind, type PageRaster } from '../pages/page-images';
@@ -20,22 +21,9 @@ import { prepareScan } from './scan-prep';
 const engine = createOcrEngine();
 afterAll(() => engine.close());
 
-const suppliers = profileSuppliers();
-const invoices = planDocuments({
-  seed: 'ocr-test',
-  count: 12,
-  today: '2026-11-24',
-  suppliers,
-  costCenters: ['100'],
-}).filter((d) => d.type === 'INV' && d.referenceModel);
-
-const BUYER = {
-  name: 'Kupec d.o.o.',
-  address: 'Ulica 1',
-  postCode: '1000',
-  town: 'Ljubljana',
-  taxNumber: 'SI12345678',
-};
+const invoices = plannedInvoices('ocr-test', 12, profileSuppliers()).filter(
+  (d) => d.referenceModel,
+);
 
 async function onlyPage(kind: PageFileKind, bytes: Buffer): Promise<PageRaster> {
   for await (const page of readPages(kind, bytes, {

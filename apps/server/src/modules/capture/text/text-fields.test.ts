@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BUYER } from '../../../../test/upload';
 import { planDocuments } from '../../../db/seed/demo-document-plan';
 import { renderInvoice } from '../../../db/seed/demo-invoice-pdf';
 import { profileSuppliers } from '../../../db/seed/profile-suppliers';
@@ -12,13 +13,6 @@ import {
 } from './text-fields';
 
 const suppliers = profileSuppliers();
-const buyer = {
-  name: 'Kupec d.o.o.',
-  address: 'Ulica 1',
-  postCode: '1000',
-  town: 'Ljubljana',
-  taxNumber: 'SI12345678',
-};
 
 describe('reading invoice fields from text', () => {
   it('reads dates, amounts and references in the ways invoices write them', () => {
@@ -43,7 +37,7 @@ describe('reading invoice fields from text', () => {
     const misses: string[] = [];
     let checked = 0;
     for (const doc of docs) {
-      const file = await renderInvoice(doc, buyer);
+      const file = await renderInvoice(doc, BUYER);
       const fields = readTextFields(await extractText('pdf', file.content));
       const expected: Partial<Record<TextField, string | null>> = {
         invoiceNumber: doc.number,
