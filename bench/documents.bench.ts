@@ -8,7 +8,6 @@
  *   npx tsx bench/documents.bench.ts --rows 100000                                # embedded PGlite
  *   options: --rows 1000000 --orgs 10 --runs 50 --uploads 200 --keep NAME (reuse the loaded rows)
  */
-import type http from 'node:http';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import {
@@ -20,7 +19,7 @@ import {
 } from '../apps/server/test/factories';
 import { insertDocuments } from './support/doc-load';
 import { openBenchDatabase } from './support/bench-db';
-import { httpClient } from './support/http-client';
+import { serveForBench, timeListCalls } from './support/served';
 import { machine, markdownTable, median, percentile } from './support/stats';
 
 const { values: args } = parseArgs({
@@ -82,15 +81,8 @@ if (!target) throw new Error('no organisation');
 const apikey = (await login(t, user.username)).apikey;
 const headers = { authorization: apikey, 'organization-id': target.key };
 
-await t.app.listen({ host: '127.0.0.1', port: 0 });
-const address = t.app.server.address();
-if (!address || typeof address === 'string') throw new Error('no port');
-const client = httpClient(address.port, headers);
-let inServer = 0;
-t.app.server.prependListener('request', (_request: http.IncomingMessage, response) => {
-  const started = performance.now();
-  response.on('finish', () => (inServer = performance.now() - started));
-});
+const served = await serveForBench(t.app);
+const client = served.client(headers);
 
 const cases = [
   { name: 'document list, first page (received desc)', url: '/api/doc' },
@@ -101,27 +93,7 @@ const cases = [
   { name: 'full-text search, a word of the files "servis"', url: '/api/doc?search=servis' },
   { name: 'home tiles (GET /api/tile)', url: '/api/tile' },
 ];
-for (let i = 0; i < WARM_UP; i++) for (const c of cases) await client.get(c.url);
-const rows: string[][] = [];
-for (const c of cases) {
-  const wall: number[] = [];
-  const own: number[] = [];
-  let answered = 0;
-  for (let i = 0; i < runs; i++) {
-    const res = await client.get(c.url);
-    if (res.status !== 200) throw new Error(`${c.url}: ${res.status} ${res.body}`);
-    wall.push(res.elapsed);
-    own.push(inServer);
-    answered = (JSON.parse(res.body) as { items: unknown[] }).items.length;
-  }
-  rows.push([
-    c.name,
-    String(answered),
-    median(wall).toFixed(1),
-    percentile(wall, 95).toFixed(1),
-    median(own).toFixed(1),
-  ]);
-}
+const rows = await timeListCalls(client, served.lastInServer, cases, runs, WARM_UP);
 
 // Uploads into an organisation of its own: one-page PDFs of ~30 KB, one at a time.
 const uploadOrg = await createOrganization(t, { [user.id]: ['orgadmin'] }, 'Uploads');
@@ -140,7 +112,7 @@ for (let n = 0; n < uploads; n++) {
     { name: 'json', value: JSON.stringify({ number: `UP-${n}` }) },
   ]);
   const started = performance.now();
-  const res = await fetch(`http://127.0.0.1:${address.port}/api/uploadDoc`, {
+  const res = await fetch(`http://127.0.0.1:${served.port}/api/uploadDoc`, {
     method: 'POST',
     headers: { ...uploadHeaders, 'content-type': contentType },
     body: payload,
@@ -150,7 +122,7 @@ for (let n = 0; n < uploads; n++) {
   const { item } = (await res.json()) as { item: { key: string } };
   bytes += content.length;
   const infoStarted = performance.now();
-  const info = await fetch(`http://127.0.0.1:${address.port}/api/doc/${item.key}/preview.info`, {
+  const info = await fetch(`http://127.0.0.1:${served.port}/api/doc/${item.key}/preview.info`, {
     method: 'POST',
     headers: uploadHeaders,
   });

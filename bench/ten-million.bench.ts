@@ -11,7 +11,6 @@
  * The load drops the document table's secondary indexes, inserts in chunks of one statement
  * each, then builds the indexes again and runs `vacuum analyze` (as autovacuum would have).
  */
-import type http from 'node:http';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import type { Db } from '../apps/server/src/db/create-db';
@@ -20,8 +19,8 @@ import { uuidv7 } from '../apps/server/src/lib/ids';
 import { newConnectCode } from '../apps/server/src/modules/organizations/organizations.service';
 import { openBenchDatabase } from './support/bench-db';
 import { insertDocuments } from './support/doc-load';
-import { httpClient } from './support/http-client';
-import { machine, markdownTable, median, percentile } from './support/stats';
+import { serveForBench, timeListCalls } from './support/served';
+import { machine, markdownTable } from './support/stats';
 
 const { values: args } = parseArgs({
   options: {
@@ -153,8 +152,10 @@ async function load(orgs: { id: string }[]): Promise<number> {
       for (; from <= size; from += chunk) {
         const to = Math.min(size, from + chunk - 1);
         await insertDocuments(conn, org.id, from, to);
+        const before = done;
         done += to - from + 1;
-        if (to - from + 1 === chunk || done === missing) {
+        // A line per chunk's worth of documents, however small the organisations get.
+        if (Math.floor(done / chunk) > Math.floor(before / chunk) || done === missing) {
           const seconds = (performance.now() - started) / 1000;
           log(
             `${done.toLocaleString('en')} of ${missing.toLocaleString('en')} documents, ${seconds.toFixed(0)} s`,
@@ -191,14 +192,7 @@ await db
   )
   .execute();
 
-await t.app.listen({ host: '127.0.0.1', port: 0 });
-const address = t.app.server.address();
-if (!address || typeof address === 'string') throw new Error('no port');
-let inServer = 0;
-t.app.server.prependListener('request', (_request: http.IncomingMessage, response) => {
-  const started = performance.now();
-  response.on('finish', () => (inServer = performance.now() - started));
-});
+const served = await serveForBench(t.app);
 
 /** The cursor of the document half-way into the number order, and the number after it. */
 async function deepCursor(organizationId: string, count: number) {
@@ -217,7 +211,7 @@ for (const rank of measured) {
   const org = orgs[rank - 1];
   const count = sizes[rank - 1] ?? 0;
   if (!org) continue;
-  const client = httpClient(address.port, { authorization: apikey, 'organization-id': org.key });
+  const client = served.client({ authorization: apikey, 'organization-id': org.key });
   const deep = await deepCursor(org.id, count);
   const cases = [
     { name: 'list, first page (received desc)', url: '/api/doc' },
@@ -232,27 +226,8 @@ for (const rank of measured) {
   const page = await client.get(cases[2]?.url ?? '');
   const firstDeep = (JSON.parse(page.body) as { items: { number: string }[] }).items[0]?.number;
   if (firstDeep !== deep.first) throw new Error(`deep page: ${firstDeep} ≠ ${deep.first}`);
-  for (let i = 0; i < WARM_UP; i++) for (const c of cases) await client.get(c.url);
-  for (const c of cases) {
-    const wall: number[] = [];
-    const own: number[] = [];
-    let answered = 0;
-    for (let i = 0; i < runs; i++) {
-      const res = await client.get(c.url);
-      if (res.status !== 200) throw new Error(`${c.url}: ${res.status} ${res.body}`);
-      wall.push(res.elapsed);
-      own.push(inServer);
-      answered = (JSON.parse(res.body) as { items: unknown[] }).items.length;
-    }
-    rows.push([
-      `${rank} (${count.toLocaleString('en')})`,
-      c.name,
-      String(answered),
-      median(wall).toFixed(1),
-      percentile(wall, 95).toFixed(1),
-      median(own).toFixed(1),
-    ]);
-  }
+  const timed = await timeListCalls(client, served.lastInServer, cases, runs, WARM_UP);
+  for (const row of timed) rows.push([`${rank} (${count.toLocaleString('en')})`, ...row]);
   await client.close();
 }
 
