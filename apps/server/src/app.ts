@@ -108,7 +108,6 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
     sessionIdleMs: config.sessionIdleMs,
     sessionGraceMs: config.sessionGraceMs,
     loginRate: config.loginRate,
-    signInAuditDays: config.signInAuditDays,
   });
   const organizations = createOrganizationService(db);
   const auth = cachedAuthResolver(

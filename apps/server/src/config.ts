@@ -134,8 +134,6 @@ export interface Config {
     lockMaxMs: number;
     memoryMs: number;
   };
-  /** Sign-in events older than this many days are deleted. */
-  signInAuditDays: number;
   /** How long the tables that only grow keep their rows (ADR 0013). */
   retention: retention.RetentionPolicy;
   /** How long a signed-in apikey is believed without asking the database (ADR 0009). */
@@ -255,7 +253,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionGraceMs: e.SESSION_ROTATION_GRACE_SECONDS * 1000,
-    signInAuditDays: e.SIGN_IN_AUDIT_DAYS,
     retention: retention.policyOf(e),
     authCacheMs: e.AUTH_CACHE_MS,
     processRole: e.PROCESS_ROLE,

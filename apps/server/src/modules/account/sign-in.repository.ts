@@ -61,10 +61,6 @@ export async function insertSignInEvent(db: Db, event: SignInEventInput) {
     .execute();
 }
 
-export async function deleteSignInEventsBefore(db: Db, before: Date) {
-  await db.deleteFrom('sign_in_event').where('created_at', '<', before).execute();
-}
-
 /** The newest sign-in events, of one user or (userId undefined) of everyone. */
 export function listSignInEvents(db: Db, userId: string | undefined, count: number) {
   let query = db

@@ -23,12 +23,10 @@ export interface SignInDeps {
     /** Failures of a username older than this are forgotten (a success forgets them all). */
     memoryMs: number;
   };
-  signInAuditDays: number;
 }
 
 /** Longest user agent kept in the sign-in log. */
 const USER_AGENT_MAX = 300;
-const DAY_MS = 86_400_000;
 
 const secondsUntil = (time: number) => Math.max(1, Math.ceil((time - Date.now()) / 1000));
 
@@ -106,10 +104,6 @@ export function createSignIn(deps: SignInDeps) {
       }
       await signInRepo.clearFailures(db, userSubject);
       await log(user.id, 'success');
-      await signInRepo.deleteSignInEventsBefore(
-        db,
-        new Date(Date.now() - deps.signInAuditDays * DAY_MS),
-      );
       const { apikey, expiresAt } = await deps.sessions.start(user.id);
       const lang = input.lang ? resolveLocale(input.lang) : user.lang;
       const session = await sessionOf(
