@@ -26,6 +26,7 @@ import * as m0024 from './0024-ocr-file-text';
 import * as m0025 from './0025-payments';
 import * as m0026 from './0026-sign-in-security';
 import * as m0027 from './0027-retention';
+import * as m0028 from './0028-workflow-tasks-index';
 
 /** Forward-only migrations, in order. Never edit one after it has landed; add the next. */
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0025-payments': m0025,
   '0026-sign-in-security': m0026,
   '0027-retention': m0027,
+  '0028-workflow-tasks-index': m0028,
 };
 
 export const migrationProvider: MigrationProvider = {
