@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import { loadConfig, ConfigError, type Config } from './config';
+import { ADVISORY_LOCKS, withAdvisoryLock } from './db/advisory-lock';
 import { createDb, migrateToLatest, type DbHandle } from './db/create-db';
 import { seedDemo } from './db/seed/demo';
 import { startDemoDocuments } from './db/seed/demo-documents';
@@ -97,19 +97,10 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-/** An arbitrary key of the session-level advisory lock that start-up holds on PostgreSQL. */
-const STARTUP_LOCK = 740_155_010;
-
 async function oneAtATime<T>(database: DbHandle, work: () => Promise<T>): Promise<T> {
   if (database.kind !== 'postgres') return work();
-  return database.db.connection().execute(async (connection) => {
-    await sql`select pg_advisory_lock(${STARTUP_LOCK})`.execute(connection);
-    try {
-      return await work();
-    } finally {
-      await sql`select pg_advisory_unlock(${STARTUP_LOCK})`.execute(connection);
-    }
-  });
+  // Waits for the lock, so it is always taken and work always runs.
+  return (await withAdvisoryLock(database.db, ADVISORY_LOCKS.startup, true, work)) as T;
 }
 
 main().catch((error: unknown) => {

@@ -13,7 +13,7 @@ import { DEMO_PASSWORD, seedDemo } from '../src/db/seed/demo';
 import { seedDemoDocuments } from '../src/db/seed/demo-documents';
 import { REPO_ROOT } from '../src/lib/paths';
 import { createBlobStore } from '../src/plugins/storage/create-blob-store';
-import { startTestS3Server } from '../src/plugins/storage/s3-test-server';
+import { s3StorageEnv, startTestS3Server } from '../src/plugins/storage/s3-test-server';
 import { createTestApp } from './factories';
 
 /**
@@ -272,14 +272,7 @@ describe.each(cases)('backup and restore of %s', (kind, makeInstance) => {
     async () => {
       const s3 = await startTestS3Server();
       try {
-        const env = {
-          STORAGE: 's3',
-          S3_ENDPOINT: s3.endpoint,
-          S3_BUCKET: s3.bucket,
-          S3_REGION: s3.region,
-          S3_ACCESS_KEY_ID: s3.accessKeyId,
-          S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-        };
+        const env = s3StorageEnv(s3);
         const target = await makeInstance();
         await script('restore', target, backupDir, env);
         const again = path.join(tempDir('listina-backup-dir-'), 'again');

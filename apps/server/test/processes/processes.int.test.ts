@@ -3,7 +3,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { TableRecord } from '@listina/contract';
 import { doc } from '../../src/modules/tables/entities/doc';
 import { partner } from '../../src/modules/tables/entities/partner';
-import { startTestS3Server, type TestS3Server } from '../../src/plugins/storage/s3-test-server';
+import {
+  s3StorageEnv,
+  startTestS3Server,
+  type TestS3Server,
+} from '../../src/plugins/storage/s3-test-server';
 import {
   captureSettled,
   createOrganization,
@@ -23,6 +27,7 @@ import {
 } from '../faults/shared-database';
 import { invoicePdf, plannedInvoices, uploadDocumentOver } from '../upload';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy';
+import { unreadCounts } from '../event-stream';
 
 /**
  * Issue 10: two API processes and two workers of the real server on one PostgreSQL and one
@@ -101,15 +106,7 @@ describe.runIf(ownPostgresRequired())('two API processes and two workers', () =>
       ],
     });
 
-    const env = serverEnv(own, app, {
-      STORAGE: 's3',
-      S3_ENDPOINT: s3.endpoint,
-      S3_BUCKET: s3.bucket,
-      S3_REGION: s3.region,
-      S3_ACCESS_KEY_ID: s3.accessKeyId,
-      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-      CAPTURE_WORKERS: '1',
-    });
+    const env = serverEnv(own, app, { ...s3StorageEnv(s3), CAPTURE_WORKERS: '1' });
     const apis = await Promise.all([0, 1].map(() => startServer({ ...env, PROCESS_ROLE: 'api' })));
     servers.push(...apis);
     const balancer = await startRoundRobinProxy(apis.map((api) => api.url));
@@ -140,22 +137,7 @@ describe.runIf(ownPostgresRequired())('two API processes and two workers', () =>
       signal: controller.signal,
     });
     expect(stream.status).toBe(200);
-    const reader = stream.body?.getReader();
-    if (!reader) throw new Error('no body');
-    const decoder = new TextDecoder();
-    let buffered = '';
-    const nextCount = async () => {
-      for (;;) {
-        const match = /event: count\ndata: (\{[^\n]*\})\n\n/.exec(buffered);
-        if (match) {
-          buffered = buffered.slice(match.index + match[0].length);
-          return (JSON.parse(match[1] ?? '{}') as { unread: number }).unread;
-        }
-        const { value, done } = await reader.read();
-        if (done) throw new Error('the stream ended');
-        buffered += decoder.decode(value, { stream: true });
-      }
-    };
+    const nextCount = unreadCounts(stream);
     try {
       const start = await nextCount();
       await landOn(other);

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/create-db';
 import type { BlobStore } from '../../plugins/storage/blob-store';
 import { sweepOrphans } from '../../plugins/storage/sweep';
+import { repeatEvery } from '../../lib/repeat';
 import { referencedBlobs } from './files.repository';
 
 /** How often the orphans of the blob store are collected, and how old they must be. */
@@ -25,12 +26,5 @@ export function scheduleBlobSweep(db: Db, blobs: BlobStore, log: FastifyBaseLogg
       log.error({ err: error }, 'blob sweep failed');
     }
   };
-  const first = setTimeout(() => void sweep(), 60_000);
-  const every = setInterval(() => void sweep(), SWEEP_EVERY_MS);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
+  return repeatEvery(SWEEP_EVERY_MS, 60_000, sweep);
 }

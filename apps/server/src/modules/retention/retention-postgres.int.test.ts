@@ -4,7 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createCluster, ownPostgresRequired, type Cluster } from '../../../test/faults/pg-cluster';
 import { loadConfig } from '../../config';
 import { createDb, migrateToLatest, type DbHandle } from '../../db/create-db';
-import { createRetention, RETENTION_LOCK } from './schedule';
+import { ADVISORY_LOCKS } from '../../db/advisory-lock';
+import { createRetention } from './schedule';
 
 /**
  * Retention across processes on PostgreSQL (ADR 0013): each handle stands for one worker
@@ -41,9 +42,9 @@ describe.runIf(ownPostgresRequired())('retention on PostgreSQL', () => {
 
       const holder = new pg.Client({ connectionString: url });
       await holder.connect();
-      await holder.query('select pg_advisory_lock($1)', [RETENTION_LOCK]);
+      await holder.query('select pg_advisory_lock($1)', [ADVISORY_LOCKS.retention]);
       expect(await createRetention(b, policy, silent).runOnce()).toBeUndefined();
-      await holder.query('select pg_advisory_unlock($1)', [RETENTION_LOCK]);
+      await holder.query('select pg_advisory_unlock($1)', [ADVISORY_LOCKS.retention]);
       await holder.end();
 
       const runs = await Promise.all([

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
+import { ADVISORY_LOCKS, withAdvisoryLock } from '../../db/advisory-lock';
 import type { DbHandle } from '../../db/create-db';
+import { repeatEvery } from '../../lib/repeat';
 import { label, metricText } from '../../plugins/observability/metrics';
 import type { RetentionPolicy } from './policy';
 import { RETENTION_TABLES, runRetention, type RetentionCounts } from './retention';
 
-/** An arbitrary key of the session-level advisory lock a retention run holds on PostgreSQL. */
-export const RETENTION_LOCK = 740_155_011;
 /** The first run waits for start-up (migrations, the demo seed) to settle. */
 export const FIRST_RUN_DELAY_MS = 60_000;
 
@@ -50,16 +50,9 @@ export function createRetention(
         if (n > 0) await sql`vacuum ${sql.table(table)}`.execute(database.db);
       return counts;
     }
-    return database.db.connection().execute(async (connection) => {
-      const { rows } = await sql<{ got: boolean }>`
-        select pg_try_advisory_lock(${RETENTION_LOCK}) as got`.execute(connection);
-      if (!rows[0]?.got) return undefined;
-      try {
-        return await runRetention(connection, policy, now);
-      } finally {
-        await sql`select pg_advisory_unlock(${RETENTION_LOCK})`.execute(connection);
-      }
-    });
+    return withAdvisoryLock(database.db, ADVISORY_LOCKS.retention, false, (connection) =>
+      runRetention(connection, policy, now),
+    );
   };
 
   const runOnce = async (now = new Date()) => {
@@ -92,13 +85,9 @@ export function createRetention(
     runOnce,
     schedule() {
       if (policy.intervalMinutes === 0) return () => Promise.resolve();
-      const first = setTimeout(() => void guarded(), FIRST_RUN_DELAY_MS);
-      const every = setInterval(() => void guarded(), policy.intervalMinutes * 60_000);
-      first.unref();
-      every.unref();
+      const stop = repeatEvery(policy.intervalMinutes * 60_000, FIRST_RUN_DELAY_MS, guarded);
       return async () => {
-        clearTimeout(first);
-        clearInterval(every);
+        stop();
         // A run in flight finishes before the database closes.
         await running?.catch(() => undefined);
       };

@@ -10,6 +10,7 @@ import {
 } from '../../../test/factories';
 import { doc } from '../tables/entities/doc';
 import { partner } from '../tables/entities/partner';
+import { unreadCounts } from '../../../test/event-stream';
 
 /**
  * The workflow calls (issue 6) on the real engine: activation enters the workflow, each result
@@ -604,22 +605,7 @@ describe('notifications', () => {
       });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/event-stream');
-      const reader = res.body?.getReader();
-      if (!reader) throw new Error('no body');
-      const decoder = new TextDecoder();
-      let buffered = '';
-      const nextCount = async () => {
-        for (;;) {
-          const match = /event: count\ndata: (\{[^\n]*\})\n\n/.exec(buffered);
-          if (match) {
-            buffered = buffered.slice((match.index ?? 0) + match[0].length);
-            return (JSON.parse(match[1] ?? '{}') as { unread: number }).unread;
-          }
-          const { value, done } = await reader.read();
-          if (done) throw new Error('the stream ended');
-          buffered += decoder.decode(value, { stream: true });
-        }
-      };
+      const nextCount = unreadCounts(res);
       const start = await nextCount();
       const draft = await newDocument({ activate: false });
       const activated = await t.app.inject({

@@ -26,6 +26,18 @@ export interface TestS3Server {
   close(): Promise<void>;
 }
 
+/** The server's settings as environment variables of a Listina process (config.ts). */
+export function s3StorageEnv(server: TestS3Server): Record<string, string> {
+  return {
+    STORAGE: 's3',
+    S3_ENDPOINT: server.endpoint,
+    S3_BUCKET: server.bucket,
+    S3_REGION: server.region,
+    S3_ACCESS_KEY_ID: server.accessKeyId,
+    S3_SECRET_ACCESS_KEY: server.secretAccessKey,
+  };
+}
+
 export async function startTestS3Server(): Promise<TestS3Server> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'listina-s3rver-'));
   const bucket = 'listina-test';
