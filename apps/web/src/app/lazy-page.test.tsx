@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { en } from '../test/catalogue';
 import { fakeApi } from '../test/fake-api';
 import { renderApp } from '../test/render';
@@ -28,9 +28,12 @@ describe('lazy pages', () => {
     renderApp('/page', appWith(Broken));
     expect((await screen.findByRole('alert')).textContent).toBe(en('common.chunkLoadError'));
     expect(screen.getByTestId('error-reload').textContent).toBe(en('common.reload'));
-    const report = calls.find((call) => call.path === '/api/client-error');
-    expect(report?.body).toMatchObject({
-      message: expect.stringContaining('ChunkLoadError') as unknown,
+    // The report is sent after the error page is drawn: it may arrive a moment later.
+    await waitFor(() => {
+      const report = calls.find((call) => call.path === '/api/client-error');
+      expect(report?.body).toMatchObject({
+        message: expect.stringContaining('ChunkLoadError') as unknown,
+      });
     });
   });
 
