@@ -11,16 +11,20 @@ export interface Scope {
   organizationId?: string;
 }
 
+let scopeTemplate: CompiledQuery | undefined;
+
 /**
  * The scope in transaction-local settings and the role listina_tenant, in one statement:
  * set_config('role', …, true) is SET LOCAL ROLE.
  */
 function scopeStatement(db: Db, scope: Scope): WithBeginQuery {
-  const compiled = sql`select set_config('listina.user_id', ${scope.userId}, true),
-                              set_config('listina.organization_id', ${scope.organizationId ?? ''}, true),
-                              set_config('role', 'listina_tenant', true)`.compile(db);
+  // Its text never changes: compiled once, each request binds its own values.
+  scopeTemplate ??= sql`select set_config('listina.user_id', ${''}, true),
+                               set_config('listina.organization_id', ${''}, true),
+                               set_config('role', 'listina_tenant', true)`.compile(db);
+  const parameters = [scope.userId, scope.organizationId ?? ''];
   // Transaction-local settings do nothing outside a transaction: it may go out with BEGIN.
-  return { ...prepared('listina_scope', compiled), mayJoinBegin: true };
+  return { ...prepared('listina_scope', scopeTemplate), parameters, mayJoinBegin: true };
 }
 
 /**

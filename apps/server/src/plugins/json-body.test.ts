@@ -21,6 +21,37 @@ describe('jsonBytes', () => {
     ['an object with its own toJSON', { toJSON: () => ({ replaced: true }) }],
     ['a lone surrogate and an emoji', { text: '\ud800 x 😀' }],
     ['a class instance', new Date(0)],
+    [
+      'a list of ASCII rows, then rows with č',
+      { items: [...rows.slice(0, 40).map((r) => ({ ...r, name: `Row ${r.id}` })), ...rows] },
+    ],
+    [
+      'a list with empty slots, undefined, functions and dates across its pieces',
+      {
+        items: Array.from(
+          { length: 90 },
+          (_, n) => [undefined, () => n, new Date(n), { čas: n }, null][n % 5],
+        ),
+        dropped: undefined,
+        alsoDropped: () => 1,
+        toJsonUndefined: { toJSON: () => undefined },
+        nextCursor: null,
+      },
+    ],
+    ['a sparse top-level list', Object.assign(new Array<unknown>(60), { 3: 'č', 59: 1 })],
+    [
+      'a record without a prototype holding a long list',
+      Object.assign(Object.create(null) as object, { items: rows.slice(0, 30), n: 1 }),
+    ],
+    ['a record with its own toJSON and a long list', { items: rows, toJSON: () => 'mine' }],
+    [
+      'a long list with its own toJSON',
+      Object.assign(
+        Array.from({ length: 40 }, (_, n) => n),
+        { toJSON: () => 'list' },
+      ),
+    ],
+    ['a long list of lists', Array.from({ length: 60 }, (_, n) => [n, 'ž'.repeat(n % 3)])],
   ])('writes the UTF-8 of JSON.stringify for %s', (_name, value) => {
     expect(jsonBytes(value).toString('utf8')).toBe(JSON.stringify(value));
   });

@@ -21,16 +21,29 @@ export function searchNormalise(text: string): string {
 
 function toApiValue(column: ColumnDef, value: unknown): unknown {
   if (value === null || value === undefined) return null;
+  // Most values are text (dates and decimals too): passed as they are.
+  if (typeof value === 'string' && column.type !== 'int') return value;
   if (value instanceof Date) return value.toISOString();
   if (column.type === 'int' && typeof value === 'string') return Number(value);
   return value;
 }
 
+/** A title column's value as text: a list of codes with commas, as Array.prototype.join writes it. */
+function titleText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return Array.isArray(value) ? value.join(',') : JSON.stringify(value);
+}
+
+/** The title columns' values that are not empty, joined by ' - ' (once per row of a list). */
 export function displayTitle(entity: EntityDef, model: Model): string {
-  return entity.titleColumns
-    .map((name) => model[name])
-    .filter((v) => v !== null && v !== undefined && v !== '')
-    .join(' - ');
+  let title = '';
+  for (const name of entity.titleColumns) {
+    const value = model[name];
+    if (value === null || value === undefined || value === '') continue;
+    title = title === '' ? titleText(value) : `${title} - ${titleText(value)}`;
+  }
+  return title;
 }
 
 /** A SQL row as the API model: id (number), key, version, displayTitle and the columns. */
