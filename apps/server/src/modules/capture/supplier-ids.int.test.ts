@@ -14,6 +14,7 @@ import {
 import { invoicePdf, plannedInvoices } from '../../../test/upload';
 import { inScope } from '../../db/scope';
 import { profileSuppliers } from '../../db/seed/profile-suppliers';
+import { newJournal } from '../tables/journal';
 import { recordSupplierIds } from './supplier-ids';
 
 /**
@@ -26,11 +27,12 @@ let headers: Record<string, string>;
 let organizationId = '';
 let approverId = '';
 let clerkId = '';
+let clerkName = '';
 let typeId = 0;
 const NEW_IBAN = 'SI56192001234567892';
 
-const [, supplier, another] = profileSuppliers();
-if (!supplier || !another) throw new Error('too few supplier profiles');
+const [, supplier, another, third] = profileSuppliers();
+if (!supplier || !another || !third) throw new Error('too few supplier profiles');
 /** A supplier's planned invoices with a bank account, oldest first. */
 const invoicesOf = (of: typeof supplier) =>
   plannedInvoices('capture-supplier-ids', 12, [of]).filter((d) => d.iban !== null);
@@ -42,6 +44,7 @@ beforeAll(async () => {
   const approver = await createUser(t);
   approverId = String(approver.id);
   clerkId = String(clerk.id);
+  clerkName = clerk.username;
   const org = await createOrganization(t, {
     [clerk.id]: ['accountant'],
     [approver.id]: ['approver'],
@@ -85,6 +88,7 @@ const save = async (doc: TableRecord, changes: Record<string, unknown>) => {
     payload: { version: doc.version, ...changes },
   });
   expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ undoId: string }>().undoId;
 };
 
 describe('a supplier suggested by name and accepted', () => {
@@ -160,11 +164,36 @@ describe('a supplier suggested by name and accepted', () => {
     const id = rows[0]?.id;
     const hook = (userId: string) =>
       inScope(t.database.db, { userId, organizationId }, (trx) =>
-        recordSupplierIds(trx, organizationId, [String(id)]),
+        recordSupplierIds(trx, organizationId, [String(id)], newJournal()),
       );
     await hook(approverId);
     expect(await readPartner(partnerKey)).toMatchObject({ vatId: null, bankAccounts: [] });
     await hook(clerkId);
     expect(await readPartner(partnerKey)).toMatchObject({ vatId: another.vatId });
+  });
+
+  it('journals what it records with the save: in the partner audit log, and undone with it', async () => {
+    const partnerKey = await createPartner('BYNAME3', third.name);
+    const { doc, invoice } = await captured(invoicesOf(third));
+    const undoId = await save(doc, { customerKey: partnerKey });
+    expect(await readPartner(partnerKey)).toMatchObject({
+      vatId: third.vatId,
+      bankAccounts: [expect.objectContaining({ code: invoice.iban })],
+    });
+    const audit = await t.app.inject({
+      method: 'GET',
+      url: `/api/cl/partner/${partnerKey}/audit`,
+      headers,
+    });
+    const entries = audit.json<{ items: { action: string; user: string; changes: unknown[] }[] }>();
+    expect(entries.items.at(-1)).toMatchObject({
+      action: 'update',
+      user: clerkName,
+      changes: [{ field: 'vatId', before: null, after: third.vatId }],
+    });
+
+    const undone = await t.app.inject({ method: 'POST', url: `/api/undo/${undoId}`, headers });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(await readPartner(partnerKey)).toMatchObject({ vatId: null, bankAccounts: [] });
   });
 });

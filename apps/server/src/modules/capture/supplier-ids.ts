@@ -3,6 +3,7 @@ import { checkBic, checkIban, compactCode, isValidSlovenianVatId } from '@listin
 import type { Trx } from '../../db/scope';
 import { uuidv7 } from '../../lib/ids';
 import { partner as partnerEntity, partnerBankAccount } from '../tables/entities/partner';
+import { diff, journalUpdate, type Journal } from '../tables/journal';
 import { engineValuesOf, toModel } from '../tables/model';
 import { MIN_NAME_SCORE, nameSimilarity } from '../tables/partner-suggestions';
 import { canWrite } from '../tables/tables.service';
@@ -18,6 +19,8 @@ import type { CapturedValue } from './learning';
  *
  * The write hook of the doc table, in the writing transaction: only for a user who may write
  * partners (docs/roles.md), else the document keeps its partner and nothing more changes.
+ * The changes go into the document save's journal: in the partner's audit log as that user's,
+ * and undone with the save.
  */
 
 interface Candidate {
@@ -49,6 +52,7 @@ export async function recordSupplierIds(
   trx: Trx,
   organizationId: string | null,
   ids: string[],
+  journal: Journal,
 ): Promise<void> {
   if (organizationId === null || ids.length === 0) return;
   // Captured documents with a partner capture did not find by VAT ID or IBAN.
@@ -63,13 +67,14 @@ export async function recordSupplierIds(
   `.execute(trx);
   if (rows.length === 0) return;
   if (!canWrite(partnerEntity, await scopedRoles(trx, organizationId))) return;
-  for (const row of rows) await recordOn(trx, organizationId, row);
+  for (const row of rows) await recordOn(trx, organizationId, row, journal);
 }
 
 async function recordOn(
   trx: Trx,
   organizationId: string,
   { capture_result, partner_id }: Candidate,
+  journal: Journal,
 ) {
   const fields = capture_result?.fields ?? {};
   const name = fields.supplierName?.value;
@@ -90,13 +95,15 @@ async function recordOn(
     `.execute(trx);
     if (taken.length === 0) {
       const model = { ...toModel(partnerEntity, row), vatId };
-      const engine = engineValuesOf(partnerEntity, model);
-      await sql`
-        update partner set vat_id = ${vatId},
-          ${sql.join(Object.entries(engine).map(([c, v]) => sql`${sql.ref(c)} = ${v}`))},
+      const values = { vat_id: vatId, ...engineValuesOf(partnerEntity, model) };
+      const { rows: updated } = await sql<Record<string, unknown>>`
+        update partner set
+          ${sql.join(Object.entries(values).map(([c, v]) => sql`${sql.ref(c)} = ${v}`))},
           version = version + 1, updated_at = now()
         where organization_id = ${organizationId} and id = ${partner_id}
+        returning *
       `.execute(trx);
+      if (updated[0]) journalUpdate(journal, partnerEntity, row, values, updated[0]);
     }
   }
 
@@ -120,12 +127,29 @@ async function recordOn(
     isActive: true,
   };
   const engine = engineValuesOf(partnerBankAccount, account);
-  await sql`
+  const { rows: inserted } = await sql<Record<string, unknown>>`
     insert into partner_bank_account
       (organization_id, key, partner_id, code, bic, display_text, is_default, is_active,
        ${sql.join(Object.keys(engine).map((c) => sql.ref(c)))})
     values (${organizationId}, ${uuidv7()}::uuid, ${partner_id}, ${account.code}, ${account.bic},
       ${account.displayText}, ${account.isDefault}, true,
       ${sql.join(Object.values(engine).map((v) => sql`${v}`))})
+    returning *
   `.execute(trx);
+  const created = inserted[0];
+  if (!created) return;
+  const key = String(created.key);
+  journal.operations.push({
+    kind: 'created',
+    entity: partnerBankAccount.name,
+    id: String(created.id),
+    key,
+    version: Number(created.version),
+  });
+  journal.audit.push({
+    entity: partnerBankAccount,
+    key,
+    action: 'create',
+    changes: diff(partnerBankAccount, undefined, created),
+  });
 }

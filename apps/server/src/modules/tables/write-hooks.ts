@@ -1,8 +1,17 @@
 import type { Trx } from '../../db/scope';
 import type { Journal } from './journal';
 
-/** Work another module does when records of a table were written (derived data, e.g. search). */
-export type WriteHook = (trx: Trx, organizationId: string | null, ids: string[]) => Promise<void>;
+/**
+ * Work another module does when records of a table were written (derived data, e.g. search).
+ * What the hook itself writes to tables goes into `journal`: audited as the same user's, and
+ * undone with the action that caused it.
+ */
+export type WriteHook = (
+  trx: Trx,
+  organizationId: string | null,
+  ids: string[],
+  journal: Journal,
+) => Promise<void>;
 
 /**
  * Hooks run in the writing transaction, just before its journal is committed, with the ids of
@@ -22,7 +31,8 @@ export function createWriteHooks() {
         written.set(op.entity, (written.get(op.entity) ?? new Set()).add(op.id));
       }
       for (const [entity, ids] of written)
-        for (const hook of hooks.get(entity) ?? []) await hook(trx, organizationId, [...ids]);
+        for (const hook of hooks.get(entity) ?? [])
+          await hook(trx, organizationId, [...ids], journal);
     },
   };
 }
