@@ -3,7 +3,7 @@ import { checkBic, checkIban, compactCode, isValidSlovenianVatId } from '@listin
 import type { Trx } from '../../db/scope';
 import { uuidv7 } from '../../lib/ids';
 import { partner as partnerEntity, partnerBankAccount } from '../tables/entities/partner';
-import { diff, journalUpdate, type Journal } from '../tables/journal';
+import { journalCreate, journalUpdate, type Journal } from '../tables/journal';
 import { engineValuesOf, toModel } from '../tables/model';
 import { MIN_NAME_SCORE, nameSimilarity } from '../tables/partner-suggestions';
 import { canWrite } from '../tables/tables.service';
@@ -136,20 +136,5 @@ async function recordOn(
       ${sql.join(Object.values(engine).map((v) => sql`${v}`))})
     returning *
   `.execute(trx);
-  const created = inserted[0];
-  if (!created) return;
-  const key = String(created.key);
-  journal.operations.push({
-    kind: 'created',
-    entity: partnerBankAccount.name,
-    id: String(created.id),
-    key,
-    version: Number(created.version),
-  });
-  journal.audit.push({
-    entity: partnerBankAccount,
-    key,
-    action: 'create',
-    changes: diff(partnerBankAccount, undefined, created),
-  });
+  if (inserted[0]) journalCreate(journal, partnerBankAccount, inserted[0]);
 }

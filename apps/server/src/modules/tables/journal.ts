@@ -101,6 +101,19 @@ export async function readAudit(
   return result.rows;
 }
 
+/** Records one row insert: the undo operation (delete it at this version) and its audit diff. */
+export function journalCreate(journal: Journal, entity: EntityDef, row: Row) {
+  const key = String(row.key);
+  journal.operations.push({
+    kind: 'created',
+    entity: entity.name,
+    id: String(row.id),
+    key,
+    version: Number(row.version),
+  });
+  journal.audit.push({ entity, key, action: 'create', changes: diff(entity, undefined, row) });
+}
+
 /** Records one row update: the undo operation (set columns' old values) and its audit diff. */
 /** Per journal, its created and updated operations by entity and id (a pay writes 10,000). */
 const written = new WeakMap<Journal, { seen: number; byId: Map<string, UndoOperation> }>();

@@ -3,7 +3,7 @@ import type { Trx } from '../../db/scope';
 import { AppError, type MessageSpec } from '../../lib/errors';
 import { uuidv7 } from '../../lib/ids';
 import type { EntityDef, ValueType } from './entity';
-import { diff, journalUpdate, type Journal } from './journal';
+import { journalCreate, journalUpdate, type Journal } from './journal';
 import { engineColumnsOf, engineValuesOf, toColumnValues, type Model, type Row } from './model';
 import { referenceProblems } from './references';
 import { checkRecord, modelColumns, type Owner } from './save';
@@ -118,17 +118,7 @@ export async function insertRecords(
     }));
     const rows = await repo.insertRows(trx, entity, owner.organizationId, values);
     inserted.push(...rows);
-    for (const row of rows) {
-      const key = String(row.key);
-      journal.operations.push({
-        kind: 'created',
-        entity: entity.name,
-        id: String(row.id),
-        key,
-        version: Number(row.version),
-      });
-      journal.audit.push({ entity, key, action: 'create', changes: diff(entity, undefined, row) });
-    }
+    for (const row of rows) journalCreate(journal, entity, row);
   }
   return inserted;
 }

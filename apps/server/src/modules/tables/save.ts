@@ -3,7 +3,7 @@ import type { Trx } from '../../db/scope';
 import { AppError, conflict, type MessageSpec } from '../../lib/errors';
 import { uuidv7 } from '../../lib/ids';
 import type { ArrayDef, EntityDef } from './entity';
-import { diff, journalUpdate, type Journal } from './journal';
+import { diff, journalCreate, journalUpdate, type Journal } from './journal';
 import { engineValuesOf, schemaOf, toColumnValues, type Model, type Row } from './model';
 import { recordReferenceProblems } from './references';
 import * as repo from './tables.repository';
@@ -194,19 +194,7 @@ export async function insertRecord(
   };
   const row = await repo.insertRow(trx, entity, owner.organizationId, values);
   const id = String(row.id);
-  journal.operations.push({
-    kind: 'created',
-    entity: entity.name,
-    id,
-    key: String(row.key),
-    version: Number(row.version),
-  });
-  journal.audit.push({
-    entity,
-    key: String(row.key),
-    action: 'create',
-    changes: diff(entity, undefined, row),
-  });
+  journalCreate(journal, entity, row);
   await saveArrays(trx, entity, owner, id, model, journal);
   return row;
 }
