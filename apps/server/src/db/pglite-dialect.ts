@@ -7,7 +7,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
-import { isPipelineQuery, type PipelineResults } from './pipeline';
+import { isPipelineQuery, wantsArrayRows, type PipelineResults } from './pipeline';
 import { isolationLevelClause, PostgresFamilyDialect } from './postgres-family-dialect';
 
 /**
@@ -98,10 +98,19 @@ class PGliteConnection implements DatabaseConnection {
     }
     // Without parameters use the simple protocol, which also runs multi-statement scripts
     // (migrations); with parameters, the extended protocol binds them safely.
+    const asArrays = wantsArrayRows(compiled);
     const result =
-      compiled.parameters.length === 0
+      compiled.parameters.length === 0 && !asArrays
         ? lastOf(await this.pglite.exec(compiled.sql))
-        : await this.pglite.query<R>(compiled.sql, [...compiled.parameters]);
+        : await this.pglite.query<R>(
+            compiled.sql,
+            [...compiled.parameters],
+            asArrays ? { rowMode: 'array' } : {},
+          );
+    if (asArrays) {
+      const columns = result.fields.map((field) => field.name);
+      return { rows: result.rows, columns } as QueryResult<R>;
+    }
     const affected = result.affectedRows;
     return {
       rows: result.rows as R[],

@@ -49,6 +49,29 @@ export const prepared = <R>(
 export const preparedNameOf = (query: CompiledQuery): string | undefined =>
   'preparedName' in query ? (query as PreparedQuery).preparedName : undefined;
 
+/**
+ * A statement whose rows come as arrays of values in the order of its select list, with the
+ * names of its result columns: for rows read only to be written out again (a list page's
+ * JSON), which need no record of their own.
+ */
+export interface ArrayRowsQuery<R = unknown> extends CompiledQuery<R> {
+  readonly rowsAsArrays: true;
+}
+
+/** The answer of an ArrayRowsQuery: rows as arrays, and the name of each value's column. */
+export interface ArrayRows {
+  rows: unknown[][];
+  columns: string[];
+}
+
+export const asArrayRows = <R>(query: CompiledQuery<R>): ArrayRowsQuery<R> => ({
+  ...query,
+  rowsAsArrays: true,
+});
+
+export const wantsArrayRows = (query: CompiledQuery): query is ArrayRowsQuery =>
+  'rowsAsArrays' in query;
+
 export async function executePipeline(
   db: Db,
   statements: readonly CompiledQuery[],

@@ -6,7 +6,13 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
-import { isPipelineQuery, mayJoinBegin, preparedNameOf, type PipelineResults } from './pipeline';
+import {
+  isPipelineQuery,
+  mayJoinBegin,
+  preparedNameOf,
+  wantsArrayRows,
+  type PipelineResults,
+} from './pipeline';
 import { isolationLevelClause, PostgresFamilyDialect } from './postgres-family-dialect';
 import { databaseFaultOf } from '../plugins/fault-errors';
 
@@ -155,8 +161,14 @@ class PostgresConnection implements DatabaseConnection {
     if (this.unanswered) asFault(this.unanswered);
     const name = preparedNameOf(compiled);
     const values = [...compiled.parameters];
+    const asArrays = wantsArrayRows(compiled);
     const answer: PgResult | PgResult[] = await this.client
-      .query(name ? { name, text: compiled.sql, values } : { text: compiled.sql, values })
+      .query({
+        text: compiled.sql,
+        values,
+        ...(name ? { name } : {}),
+        ...(asArrays ? { rowMode: 'array' } : {}),
+      })
       .catch((error: unknown) => {
         if (error instanceof Error && error.message === READ_TIMEOUT) this.unanswered = error;
         return asFault(error);
@@ -166,6 +178,10 @@ class PostgresConnection implements DatabaseConnection {
       ? (answer as PgResult[]).at(-1)
       : answer;
     if (!result) return { rows: [] };
+    if (asArrays) {
+      const columns = result.fields.map((field) => field.name);
+      return { rows: result.rows as R[], columns } as QueryResult<R>;
+    }
     const changed = ['INSERT', 'UPDATE', 'DELETE', 'MERGE'].includes(result.command);
     return {
       rows: result.rows as R[],

@@ -1,6 +1,12 @@
-import { CompiledQuery, sql, type RawBuilder, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type QueryResult, type RawBuilder, type Transaction } from 'kysely';
 import type { Db } from './create-db';
-import { executePipeline, prepared, type WithBeginQuery } from './pipeline';
+import {
+  asArrayRows,
+  executePipeline,
+  prepared,
+  type ArrayRows,
+  type WithBeginQuery,
+} from './pipeline';
 import type { Database } from './schema';
 
 export type Trx = Transaction<Database>;
@@ -52,17 +58,45 @@ const COMMIT = CompiledQuery.raw('commit');
  * trace, and the read-only transaction refuses any write.
  */
 export async function readInScope<R>(db: Db, scope: Scope, statement: RawBuilder<R>): Promise<R[]> {
+  return (await runReadInScope(db, scope, statement.compile(db))).rows as R[];
+}
+
+/** readInScope with the rows as arrays and the names of their columns (ArrayRowsQuery). */
+export async function readArraysInScope(
+  db: Db,
+  scope: Scope,
+  statement: RawBuilder<unknown>,
+): Promise<ArrayRows> {
+  return arrayRowsOf(await runReadInScope(db, scope, asArrayRows(statement.compile(db))));
+}
+
+/** One statement in the caller's transaction (inScope), its rows as arrays (ArrayRowsQuery). */
+export async function readArrays(trx: Trx, statement: RawBuilder<unknown>): Promise<ArrayRows> {
+  return arrayRowsOf(await trx.executeQuery(asArrayRows(statement.compile(trx))));
+}
+
+function arrayRowsOf(result: QueryResult<unknown>): ArrayRows {
+  const { rows, columns } = result as QueryResult<unknown[]> & Partial<ArrayRows>;
+  if (!columns) throw new Error('The database dialect did not answer rows as arrays');
+  return { rows, columns };
+}
+
+async function runReadInScope(
+  db: Db,
+  scope: Scope,
+  statement: CompiledQuery,
+): Promise<QueryResult<unknown>> {
   // Its COMMIT would end the caller's transaction.
   if (db.isTransaction) throw new Error('readInScope runs its own transaction, not inside one');
   const results = await executePipeline(db, [
     BEGIN_READ_ONLY,
     scopeStatement(db, scope),
-    statement.compile(db),
+    statement,
     COMMIT,
   ]);
   // In order: a failed BEGIN or scope is reported before anything the statement answered.
   for (const step of results) if (step.status === 'rejected') throw step.reason;
   const read = results[2];
   if (read?.status !== 'fulfilled') throw new Error('The database did not answer the read');
-  return read.value.rows as R[];
+  return read.value;
 }

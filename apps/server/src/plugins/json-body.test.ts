@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { WrittenJson } from '../lib/json-writer';
 import { jsonBytes } from './json-body';
 
 const rows = Array.from({ length: 700 }, (_, n) => ({
@@ -54,6 +55,16 @@ describe('jsonBytes', () => {
     ['a long list of lists', Array.from({ length: 60 }, (_, n) => [n, 'ž'.repeat(n % 3)])],
   ])('writes the UTF-8 of JSON.stringify for %s', (_name, value) => {
     expect(jsonBytes(value).toString('utf8')).toBe(JSON.stringify(value));
+  });
+
+  it('writes JSON that writes itself where it stands, alone or in a record', () => {
+    const written = new WrittenJson((writer) => writer.json(JSON.stringify(rows)));
+    const page = { items: written, nextCursor: 'eyJ9', count: 700 };
+    expect(jsonBytes(page).toString('utf8')).toBe(
+      JSON.stringify({ items: rows, nextCursor: 'eyJ9', count: 700 }),
+    );
+    expect(jsonBytes(written).toString('utf8')).toBe(JSON.stringify(rows));
+    expect(jsonBytes({}).toString('utf8')).toBe('{}');
   });
 
   it('answers null for undefined, as a JSON body must hold a value', () => {

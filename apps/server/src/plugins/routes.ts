@@ -5,6 +5,7 @@ import { badRequest, forbidden, unauthorized } from '../lib/errors';
 import { UUID_PATTERN } from '../lib/ids';
 import type { ActiveOrganization, Authentication, AuthedUser, RequestContext } from './context';
 import { resolveLocale } from './i18n';
+import type { WrittenJson } from '../lib/json-writer';
 import { jsonBytes, JSON_UTF8 } from './json-body';
 
 /** How the route layer learns who is calling; implemented by the account and organization modules. */
@@ -47,7 +48,18 @@ export interface RouteOptions {
   uncheckedResponse?: boolean;
 }
 
-export type ApiHandler<D extends RouteDef> = (req: ApiRequest<D>) => Promise<ResponseOf<D>>;
+/**
+ * An answer whose lists may write their own JSON (WrittenJson: a list page's rows,
+ * modules/tables/list-json.ts), sent as it is. Only with uncheckedResponse: the response
+ * schema cannot look into it.
+ */
+export type Written<T> = T extends object
+  ? { [K in keyof T]: T[K] extends readonly unknown[] ? T[K] | WrittenJson : T[K] }
+  : T;
+
+export type ApiHandler<D extends RouteDef> = (
+  req: ApiRequest<D>,
+) => Promise<ResponseOf<D> | Written<ResponseOf<D>>>;
 
 /**
  * Registers a contract route: reads the spec §7 headers, checks the apikey and the

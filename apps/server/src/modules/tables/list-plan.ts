@@ -139,14 +139,16 @@ function rankedSort(entity: EntityDef, query: ListQuery): repo.SortKey[] | undef
   ];
 }
 
+/** The columns of a list's rows: lean rows (mode cache or dropdown) or grid rows, and the title's. */
+export const listColumns = (entity: EntityDef, lean: boolean): ColumnDef[] =>
+  entity.columns.filter((c) => (lean ? c.lean : c.list) || entity.titleColumns.includes(c.name));
+
 /** What a list call reads (columns, sort keys, cursor values, search), from its query alone. */
 export function listPlan(entity: EntityDef, query: ListQuery) {
   const sort = rankedSort(entity, query) ?? parseSort(entity, query.sort);
   const lean = query.mode !== undefined;
   return {
-    columns: entity.columns.filter(
-      (c) => (lean ? c.lean : c.list) || entity.titleColumns.includes(c.name),
-    ),
+    columns: listColumns(entity, lean),
     sort,
     after: query.cursor ? decodeCursor(query.cursor, sort.length) : undefined,
     count: query.count,

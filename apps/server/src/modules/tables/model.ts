@@ -19,7 +19,7 @@ export function searchNormalise(text: string): string {
     .toLowerCase();
 }
 
-function toApiValue(column: ColumnDef, value: unknown): unknown {
+export function toApiValue(column: ColumnDef, value: unknown): unknown {
   if (value === null || value === undefined) return null;
   // Most values are text (dates and decimals too): passed as they are.
   if (typeof value === 'string' && column.type !== 'int') return value;
@@ -36,10 +36,14 @@ function titleText(value: unknown): string {
 }
 
 /** The title columns' values that are not empty, joined by ' - ' (once per row of a list). */
-export function displayTitle(entity: EntityDef, model: Model): string {
+export const displayTitle = (entity: EntityDef, model: Model): string =>
+  titleFrom(entity, (name) => model[name]);
+
+/** displayTitle of the record whose value of each title column valueOf gives. */
+export function titleFrom(entity: EntityDef, valueOf: (name: string) => unknown): string {
   let title = '';
   for (const name of entity.titleColumns) {
-    const value = model[name];
+    const value = valueOf(name);
     if (value === null || value === undefined || value === '') continue;
     title = title === '' ? titleText(value) : `${title} - ${titleText(value)}`;
   }

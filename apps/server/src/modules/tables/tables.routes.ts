@@ -23,7 +23,7 @@ function registerCalls(
     auth,
     routes.list,
     ({ params, user, organization, query }) =>
-      tables.list(tableOf(params), { user, organization }, query),
+      tables.listAnswer(tableOf(params), { user, organization }, query),
     { uncheckedResponse: true },
   );
   addRoute(app, auth, routes.read, ({ params, user, organization }) =>

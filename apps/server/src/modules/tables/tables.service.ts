@@ -1,6 +1,6 @@
 import type { ListQuery, TableRecord } from '@listina/contract';
 import type { Db } from '../../db/create-db';
-import { inScope, readInScope, type Trx } from '../../db/scope';
+import { inScope, readArrays, readArraysInScope, type Trx } from '../../db/scope';
 import {
   AppError,
   badRequest,
@@ -28,6 +28,7 @@ import {
 } from './state-change';
 import * as repo from './tables.repository';
 import { encodeCursor, listPlan, sortKeysOf } from './list-plan';
+import { listRowsJson, rowOf } from './list-json';
 import { ENTITIES, findEntity, getListedEntity, getNestedEntity } from './registry';
 import { applyUndo } from './undo';
 import { suggestPartners } from './partner-suggestions';
@@ -159,6 +160,44 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
     return String(row.id);
   }
 
+  /** The rows of a list page, as arrays, and the cursor of the next page. */
+  async function readList(name: string, scope: TableScope, query: ListQuery) {
+    // A nested table of the organisation itself (its bank accounts) lists the active
+    // organisation's rows without naming it: a lookup of the paying account.
+    const own = findEntity(name);
+    const ownNested =
+      !query.customerKey && own?.hidden && getNestedEntity(name).parent.scope === 'organization';
+    const nested = query.customerKey || ownNested ? getNestedEntity(name) : undefined;
+    const entity = nested ? nested.array.entity : getListedEntity(name);
+    const { columns, ...plan } = listPlan(entity, query);
+    const { sort } = plan;
+    // Lookups (lean rows) show the record itself; the grid also shows what it refers to.
+    const displays = query.mode === undefined ? displayColumnsOf(entity, columns) : [];
+    const options = { organizationId: ownerOf(entity, scope).organizationId, ...plan, displays };
+    const read = nested
+      ? await run(scope, async (trx) => {
+          const parent = ownNested
+            ? scope.organization.id
+            : await findParent(trx, nested.parent, scope, query.customerKey ?? '');
+          return readArrays(
+            trx,
+            repo.listQuery(entity, columns, {
+              ...options,
+              parent: { column: nested.parentColumn, id: parent },
+            }),
+          );
+        })
+      : // One statement: in one round trip with its scope (ADR 0008).
+        await readArraysInScope(db, scopeOf(scope), repo.listQuery(entity, columns, options));
+    const rows = read.rows.slice(0, query.count);
+    const last = rows[rows.length - 1];
+    const nextCursor =
+      read.rows.length > query.count && last
+        ? encodeCursor(sort.map((_, i) => last[read.columns.indexOf(`sort_${i}`)]))
+        : null;
+    return { entity, columns, displays, read: { rows, columns: read.columns }, nextCursor };
+  }
+
   async function checkWarnings(
     trx: Trx,
     entity: EntityDef,
@@ -213,38 +252,24 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
       return { ...model, ...own };
     },
 
+    /** A list page (spec §7) as records, for the server's own use. */
     async list(name: string, scope: TableScope, query: ListQuery) {
-      // A nested table of the organisation itself (its bank accounts) lists the active
-      // organisation's rows without naming it: a lookup of the paying account.
-      const own = findEntity(name);
-      const ownNested =
-        !query.customerKey && own?.hidden && getNestedEntity(name).parent.scope === 'organization';
-      const nested = query.customerKey || ownNested ? getNestedEntity(name) : undefined;
-      const entity = nested ? nested.array.entity : getListedEntity(name);
-      const { columns, ...plan } = listPlan(entity, query);
-      const { sort } = plan;
-      // Lookups (lean rows) show the record itself; the grid also shows what it refers to.
-      const displays = query.mode === undefined ? displayColumnsOf(entity, columns) : [];
-      const options = { organizationId: ownerOf(entity, scope).organizationId, ...plan, displays };
-      const rows = nested
-        ? await run(scope, async (trx) => {
-            const parent = ownNested
-              ? scope.organization.id
-              : await findParent(trx, nested.parent, scope, query.customerKey ?? '');
-            return repo.listRows(trx, entity, columns, {
-              ...options,
-              parent: { column: nested.parentColumn, id: parent },
-            });
-          })
-        : // One statement: in one round trip with its scope (ADR 0008).
-          await readInScope(db, scopeOf(scope), repo.listQuery(entity, columns, options));
-      const page = rows.slice(0, query.count);
-      const last = page[page.length - 1];
-      const nextCursor =
-        rows.length > query.count && last
-          ? encodeCursor(sort.map((_, i) => last[`sort_${i}`]))
-          : null;
-      return { items: page.map((row) => toModel(entity, row, columns, displays)), nextCursor };
+      const page = await readList(name, scope, query);
+      const { entity, columns, displays, read } = page;
+      const items = read.rows.map((values) =>
+        toModel(entity, rowOf(read.columns, values), columns, displays),
+      );
+      return { items, nextCursor: page.nextCursor };
+    },
+
+    /** A list page (spec §7) as the list call answers it: its rows written as JSON text. */
+    async listAnswer(name: string, scope: TableScope, query: ListQuery) {
+      const page = await readList(name, scope, query);
+      const { entity, columns, displays, read } = page;
+      return {
+        items: listRowsJson(entity, columns, displays, read),
+        nextCursor: page.nextCursor,
+      };
     },
 
     read: (name: string, scope: TableScope, key: string) =>
