@@ -16,8 +16,7 @@
  */
 import type http from 'node:http';
 import { parseArgs } from 'node:util';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database } from '../apps/server/src/db/schema';
+import { sql, type RawBuilder } from 'kysely';
 import { ListQuerySchema } from '@listina/contract';
 import { readInScope } from '../apps/server/src/db/scope';
 import { getListedEntity } from '../apps/server/src/modules/tables/registry';
@@ -31,6 +30,7 @@ import {
 } from '../apps/server/test/factories';
 import { openBenchDatabase } from './support/bench-db';
 import { httpClient } from './support/http-client';
+import { timeDirect, withDirect, type OnDirect } from './support/direct-sql';
 import { machine, markdownTable, median, percentile } from './support/stats';
 
 const { values: args } = parseArgs({
@@ -137,57 +137,6 @@ async function timeServer(url: string) {
 }
 
 /**
- * The engine's statement alone on a connection of the same pool, its rows decoded by the same
- * driver, as the table owner (no row-level security). The connection is held for the whole
- * run, with the organisation that listina_search_ids reads set once for its session.
- *
- * "direct" is the statement as the server's own read comes: the first on its connection since
- * the previous call, right after a call to the server. "direct, warm" is the same statement
- * sent straight after another round trip on the same connection (a `select 1`); PostgreSQL and
- * the driver then answer ~0.1 ms sooner (bench/README.md), a state the server's read is never in.
- */
-async function timeDirect(on: OnDirect, statement: RawBuilder<unknown>, warm: boolean) {
-  return on(async (conn) => {
-    if (warm) await sql`select 1`.execute(conn);
-    const started = performance.now();
-    const { rows } = await statement.execute(conn);
-    return { elapsed: performance.now() - started, rows: rows.length };
-  });
-}
-
-/** Runs a direct timing on the direct connection. */
-type OnDirect = <T>(fn: (conn: Kysely<Database>) => Promise<T>) => Promise<T>;
-
-const setOrganization = (conn: Kysely<Database>, id: string) =>
-  sql`select set_config('listina.organization_id', ${id}, false)`.execute(conn);
-
-/**
- * The direct connection for the run: on PostgreSQL one connection of the pool, held with the
- * organisation set once. PGlite has a single connection, which the server's calls need between
- * the timings: each timing takes it in turn with the organisation set around it (in process
- * there is no idle backend to tell apart from a warm one).
- */
-async function withDirect(run: (on: OnDirect) => Promise<void>) {
-  if (t.database.kind === 'pglite') {
-    return run((fn) =>
-      db.connection().execute(async (conn) => {
-        await setOrganization(conn, target?.id ?? '');
-        try {
-          return await fn(conn);
-        } finally {
-          await setOrganization(conn, '');
-        }
-      }),
-    );
-  }
-  await db.connection().execute(async (conn) => {
-    await setOrganization(conn, target?.id ?? '');
-    await run((fn) => fn(conn));
-    await setOrganization(conn, '');
-  });
-}
-
-/**
  * The same statement as the server runs it: with its tenant scope in one round trip
  * (readInScope, ADR 0008), under row-level security; like "direct", right after a call.
  */
@@ -230,8 +179,28 @@ async function round(on: OnDirect, url: string, statement: RawBuilder<unknown>) 
   return { servers: [first, second], direct: direct.elapsed, warm: warm.elapsed, scoped };
 }
 
+/**
+ * Each side in a loop of its own, as a client calling again and again would meet it: the server
+ * called back to back (its time inside, as above), then the statement sent back to back on the
+ * direct connection (each one warm, right after the previous answer).
+ */
+async function backToBack(on: OnDirect, url: string, statement: RawBuilder<unknown>) {
+  const server: number[] = [];
+  for (let i = 0; i < runs; i++) server.push((await timeServer(url)).inServer);
+  const direct = await on(async (conn) => {
+    const times: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const started = performance.now();
+      await statement.execute(conn);
+      times.push(performance.now() - started);
+    }
+    return times;
+  });
+  return { server, direct };
+}
+
 const rows: string[][] = [];
-await withDirect(async (on) => {
+await withDirect(t.database, target.id, async (on) => {
   // All cases WARM_UP times round before any is timed, so that the first does not pay for it.
   for (let i = 0; i < WARM_UP; i++) {
     for (const c of cases) {
@@ -268,6 +237,7 @@ await withDirect(async (on) => {
       warm.push(r.warm);
       scoped.push(r.scoped);
     }
+    const steady = await backToBack(on, url, statement);
     rows.push([
       c.name,
       median(clientTimes).toFixed(2),
@@ -279,6 +249,9 @@ await withDirect(async (on) => {
       (median(clientTimes) / median(direct)).toFixed(2),
       (median(own) / median(direct)).toFixed(2),
       (median(own) / median(warm)).toFixed(2),
+      median(steady.server).toFixed(2),
+      median(steady.direct).toFixed(2),
+      (median(steady.server) / median(steady.direct)).toFixed(2),
     ]);
   }
 });
@@ -301,6 +274,9 @@ console.log(
       'client / direct',
       'in server / direct',
       'in server / direct warm',
+      'in server, back to back p50 ms',
+      'direct, back to back p50 ms',
+      'back to back: in server / direct',
     ],
     rows,
   ),
