@@ -26,6 +26,10 @@ export interface DbHandle {
 const DATE = 1082;
 const asText = (value: string) => value;
 
+/** How a value of this type (OID) in text is handed over: node-postgres's, a date as its text. */
+export const valueParserOf = (oid: number): ((value: string) => unknown) =>
+  oid === DATE ? asText : (pg.types.getTypeParser(oid, 'text') as (value: string) => unknown);
+
 /** PGlite in DATA_DIR/pglite (or in memory when dataDir is null), or PostgreSQL at url. */
 export async function createDb(options: {
   databaseUrl?: string | undefined;
@@ -48,7 +52,9 @@ const READ_TIMEOUT_MARGIN_MS = 5000;
 
 function createPostgres(url: string, timeouts = DEFAULT_TIMEOUTS): DbHandle {
   const parserOf = (oid: number, format?: 'text' | 'binary') =>
-    oid === DATE ? asText : (pg.types.getTypeParser(oid, format) as (value: string) => unknown);
+    format === 'binary'
+      ? (pg.types.getTypeParser(oid, format) as (value: string) => unknown)
+      : valueParserOf(oid);
   const types = { getTypeParser: parserOf as typeof pg.types.getTypeParser };
   const pool = new pg.Pool({
     connectionString: url,

@@ -7,7 +7,12 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
-import { isPipelineQuery, wantsArrayRows, type PipelineResults } from './pipeline';
+import {
+  isPipelineQuery,
+  isRawPipelineQuery,
+  wantsArrayRows,
+  type PipelineResults,
+} from './pipeline';
 import { isolationLevelClause, PostgresFamilyDialect } from './postgres-family-dialect';
 
 /**
@@ -84,6 +89,8 @@ class PGliteDriver implements Driver {
 class PGliteConnection implements DatabaseConnection {
   constructor(private readonly pglite: PGlite) {}
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    // PGlite hands over decoded values only: the caller reads its rows another way.
+    if (isRawPipelineQuery(compiled)) return { rows: [] };
     // In process there is no round trip to save: a pipeline runs one statement after another.
     if (isPipelineQuery(compiled)) {
       const results: PipelineResults = [];

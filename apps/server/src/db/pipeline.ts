@@ -72,6 +72,18 @@ export const asArrayRows = <R>(query: CompiledQuery<R>): ArrayRowsQuery<R> => ({
 export const wantsArrayRows = (query: CompiledQuery): query is ArrayRowsQuery =>
   'rowsAsArrays' in query;
 
+/**
+ * Statements sent together whose answers are read by us rather than node-postgres, their rows
+ * kept as the bytes PostgreSQL sent (db/raw-rows.ts, ADR 0014). A dialect that cannot answers
+ * no rows, and the caller reads another way.
+ */
+export interface RawPipelineQuery extends CompiledQuery {
+  readonly rawPipeline: readonly CompiledQuery[];
+}
+
+export const isRawPipelineQuery = (query: CompiledQuery): query is RawPipelineQuery =>
+  'rawPipeline' in query;
+
 export async function executePipeline(
   db: Db,
   statements: readonly CompiledQuery[],

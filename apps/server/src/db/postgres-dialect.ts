@@ -8,6 +8,7 @@ import {
 } from 'kysely';
 import {
   isPipelineQuery,
+  isRawPipelineQuery,
   mayJoinBegin,
   preparedNameOf,
   wantsArrayRows,
@@ -15,6 +16,7 @@ import {
 } from './pipeline';
 import { isolationLevelClause, PostgresFamilyDialect } from './postgres-family-dialect';
 import { databaseFaultOf } from '../plugins/fault-errors';
+import { PipelineReader, sendable, writeStatements, type RawOutcome } from './raw-rows';
 
 /** node-postgres's error when a statement got no answer within query_timeout. */
 const READ_TIMEOUT = 'Query read timeout';
@@ -95,6 +97,11 @@ class PostgresConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    if (isRawPipelineQuery(compiled)) {
+      // Only a pipeline of its own, outside a transaction, with parameters sent as text.
+      if (this.pendingBegin || !sendable(compiled.rawPipeline)) return { rows: [] };
+      return { rows: (await this.sendRaw(compiled.rawPipeline)) as R[] };
+    }
     const begin = this.takeBegin();
     if (isPipelineQuery(compiled)) {
       const statements = begin ? [begin, ...compiled.pipeline] : compiled.pipeline;
@@ -153,6 +160,63 @@ class PostgresConnection implements DatabaseConnection {
       return Promise.allSettled(statements.map((statement) => this.query(statement)));
     } finally {
       stream?.uncork?.();
+    }
+  }
+
+  /**
+   * The statements written and their answers read by us (db/raw-rows.ts, ADR 0014): while they
+   * are answered, node-postgres's reader is taken off the socket and put back after the last
+   * ReadyForQuery, so it never sees them. The connection is idle before (nothing else runs on a
+   * checked-out connection) and after; one left in a transaction, or that lost its answer, is
+   * dropped when released.
+   */
+  private async sendRaw(statements: readonly CompiledQuery[]): Promise<RawOutcome[]> {
+    if (this.unanswered) asFault(this.unanswered);
+    const { connection, connectionParameters } = this.client as unknown as {
+      connection: { stream: NodeJS.ReadWriteStream };
+      connectionParameters: { query_timeout?: number };
+    };
+    const stream = connection.stream;
+    const reader = new PipelineReader(statements.length);
+    const theirs = stream.listeners('data') as ((chunk: Buffer) => void)[];
+    stream.removeAllListeners('data');
+    try {
+      const outcomes = await new Promise<RawOutcome[]>((resolve, reject) => {
+        const fail = (error: Error) => {
+          this.unanswered = error;
+          stop();
+          reject(error);
+        };
+        const onData = (chunk: Buffer) => {
+          try {
+            if (!reader.push(chunk)) return;
+            stop();
+            resolve(reader.outcomes);
+          } catch (error) {
+            fail(error instanceof Error ? error : new Error(String(error)));
+          }
+        };
+        const onClose = () => fail(new Error('Connection terminated unexpectedly'));
+        const limit = connectionParameters.query_timeout;
+        const timer = limit ? setTimeout(() => fail(new Error(READ_TIMEOUT)), limit) : undefined;
+        const stop = () => {
+          clearTimeout(timer);
+          stream.removeListener('data', onData);
+          stream.removeListener('close', onClose);
+        };
+        stream.on('data', onData);
+        stream.on('close', onClose);
+        stream.write(writeStatements(statements));
+      });
+      // Left in a transaction (a COMMIT that failed): never reused.
+      if (reader.status !== 'I') this.unanswered = new Error('Connection terminated unexpectedly');
+      return outcomes.map((o) =>
+        'error' in o ? { error: databaseFaultOf(o.error) ?? o.error } : o,
+      );
+    } catch (error) {
+      return asFault(error);
+    } finally {
+      for (const listener of theirs) stream.on('data', listener);
     }
   }
 

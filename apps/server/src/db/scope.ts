@@ -5,8 +5,10 @@ import {
   executePipeline,
   prepared,
   type ArrayRows,
+  type RawPipelineQuery,
   type WithBeginQuery,
 } from './pipeline';
+import type { RawOutcome, RawRows } from './raw-rows';
 import type { Database } from './schema';
 
 export type Trx = Transaction<Database>;
@@ -79,6 +81,31 @@ function arrayRowsOf(result: QueryResult<unknown>): ArrayRows {
   const { rows, columns } = result as QueryResult<unknown[]> & Partial<ArrayRows>;
   if (!columns) throw new Error('The database dialect did not answer rows as arrays');
   return { rows, columns };
+}
+
+/**
+ * readInScope with the rows kept as the bytes PostgreSQL sent (ADR 0014), for a read whose rows
+ * go straight into an answer. Undefined where the database cannot (PGlite, or a parameter we do
+ * not send ourselves): the caller reads with readArraysInScope instead.
+ */
+export async function readRawInScope(
+  db: Db,
+  scope: Scope,
+  statement: RawBuilder<unknown>,
+): Promise<RawRows | undefined> {
+  if (db.isTransaction) throw new Error('readInScope runs its own transaction, not inside one');
+  const query: RawPipelineQuery = {
+    ...CompiledQuery.raw('select listina_dialect_cannot_pipeline()'),
+    rawPipeline: [BEGIN_READ_ONLY, scopeStatement(db, scope), statement.compile(db), COMMIT],
+  };
+  const { rows: outcomes } = await db.executeQuery<RawOutcome>(query);
+  if (outcomes.length === 0) return undefined;
+  // In order: a failed BEGIN or scope is reported before anything the statement answered.
+  for (const outcome of outcomes) if ('error' in outcome) throw outcome.error;
+  const read = outcomes[2];
+  if (!read || !('rows' in read) || !read.rows)
+    throw new Error('The database did not answer the read');
+  return read.rows;
 }
 
 async function runReadInScope(

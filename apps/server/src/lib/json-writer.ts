@@ -6,8 +6,11 @@
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
-/** The ASCII characters JSON.stringify writes as they are: all but controls, quote, backslash. */
-const PLAIN = new Uint8Array(128).map((_, c) =>
+/**
+ * The characters (below 128) and UTF-8 bytes (all 256) JSON.stringify writes as they are: all
+ * but controls, quote and backslash.
+ */
+const PLAIN = new Uint8Array(256).map((_, c) =>
   c >= 0x20 && c !== QUOTE && c !== BACKSLASH ? 1 : 0,
 );
 const HEX = '0123456789abcdef';
@@ -38,6 +41,16 @@ export class JsonWriter {
     const buffer = this.buffer;
     let at = this.length;
     for (let i = 0; i < n; i++) buffer[at++] = text.charCodeAt(i);
+    this.length = at;
+  }
+
+  /** Bytes of ASCII text with nothing to escape (asciiBytes of a name), as they are. */
+  ascii8(bytes: Uint8Array): void {
+    const n = bytes.length;
+    this.reserve(n);
+    const buffer = this.buffer;
+    let at = this.length;
+    for (let i = 0; i < n; i++) buffer[at++] = bytes[i] ?? 0;
     this.length = at;
   }
 
@@ -95,6 +108,61 @@ export class JsonWriter {
       }
     }
     buffer[at++] = QUOTE;
+    this.length = at;
+  }
+
+  /**
+   * Valid UTF-8 text of `from` (start to end) as JSON.stringify writes the text it holds: quoted,
+   * escaped, in UTF-8. Only ASCII needs escaping, and UTF-8 never hides ASCII inside a character
+   * of several bytes, so the other bytes are copied as they are.
+   */
+  utf8String(from: Uint8Array, start: number, end: number): void {
+    this.quoted(from, start, end, true);
+  }
+
+  /** Valid UTF-8 text as utf8String writes it, without the quotes: a piece of a longer string. */
+  utf8Piece(from: Uint8Array, start: number, end: number): void {
+    this.quoted(from, start, end, false);
+  }
+
+  /** Bytes with nothing to escape (digits), as they are. */
+  raw(from: Uint8Array, start: number, end: number): void {
+    this.reserve(end - start);
+    const buffer = this.buffer;
+    let at = this.length;
+    for (let i = start; i < end; i++) buffer[at++] = from[i] ?? 0;
+    this.length = at;
+  }
+
+  /** A member's name (`,"name":`, ASCII bytes) and its value, utf8String's: one call a field. */
+  utf8Member(name: Uint8Array, from: Uint8Array, start: number, end: number): void {
+    this.quoted(from, start, end, true, name);
+  }
+
+  private quoted(
+    from: Uint8Array,
+    start: number,
+    end: number,
+    quotes: boolean,
+    name?: Uint8Array,
+  ): void {
+    this.reserve((end - start) * 6 + 2 + (name ? name.length : 0));
+    const buffer = this.buffer;
+    let at = this.length;
+    if (name) for (let i = 0; i < name.length; i++) buffer[at++] = name[i] ?? 0;
+    if (quotes) buffer[at++] = QUOTE;
+    for (let i = start; i < end; i++) {
+      const c = from[i] ?? 0;
+      if (PLAIN[c] === 1) {
+        buffer[at++] = c;
+      } else if (c === QUOTE || c === BACKSLASH) {
+        buffer[at++] = BACKSLASH;
+        buffer[at++] = c;
+      } else {
+        at = escapeControl(buffer, at, c);
+      }
+    }
+    if (quotes) buffer[at++] = QUOTE;
     this.length = at;
   }
 

@@ -1,4 +1,6 @@
+import { valueParserOf } from '../../db/create-db';
 import type { ArrayRows } from '../../db/pipeline';
+import type { RawRows } from '../../db/raw-rows';
 import type { JsonWriter } from '../../lib/json-writer';
 import { WrittenJson } from '../../lib/json-writer';
 import type { DisplayColumn } from './display-columns';
@@ -132,4 +134,181 @@ function titleValues(
     values.set(name, (row) => toApiValue(column, row[index]));
   }
   return values;
+}
+
+/** Types whose value node-postgres hands over as its text (uuid, numeric, and a date here). */
+const TEXT_TYPES = new Set([25, 1043, 1042, 19, 2950, 1082, 1700]);
+const INT8 = 20;
+/** int2, int4: handed over as numbers. */
+const SMALL_INTS = new Set([21, 23]);
+const BOOL = 16;
+/** Digits of at most 15 characters are the text of the same number (a safe integer). */
+const MAX_DIGITS = 15;
+const DISPLAY_TITLE = Buffer.from(',"displayTitle":', 'latin1');
+const DISPLAY_COLUMN: ColumnDef = { name: '', column: '', type: 'text', field: {} };
+
+/** How a value is written: its bytes quoted, its digits, t/f, or decoded as node-postgres would. */
+type Kind = 'text' | 'digits' | 'bool' | 'decoded';
+
+function kindOf(type: number, column: ColumnDef | undefined): Kind {
+  if (type === BOOL) return 'bool';
+  if (SMALL_INTS.has(type)) return 'digits';
+  if (type === INT8) return !column || column.type === 'int' ? 'digits' : 'text';
+  if (TEXT_TYPES.has(type)) return column?.type === 'int' ? 'decoded' : 'text';
+  return 'decoded';
+}
+
+/** Value j of row i as node-postgres would hand it over (null included). */
+export function rawValue(raw: RawRows, i: number, j: number): unknown {
+  const at = i * raw.columns.length + j;
+  const start = raw.starts[at] ?? -1;
+  if (start < 0) return null;
+  const text = raw.bytes.toString('utf8', start, raw.ends[at]);
+  return valueParserOf(raw.columns[j]?.type ?? 0)(text);
+}
+
+interface RawField {
+  prefix: Uint8Array;
+  at: number;
+  kind: Kind;
+  column: ColumnDef | undefined;
+}
+
+/**
+ * listRowsJson of rows kept as PostgreSQL's bytes (ADR 0014): text is copied into the answer
+ * escaped, numbers and booleans from their text; only other values are decoded. The first
+ * `count` rows.
+ */
+export function listRawJson(
+  entity: EntityDef,
+  columns: readonly ColumnDef[],
+  displays: readonly DisplayColumn[],
+  raw: RawRows,
+  count: number,
+): WrittenJson {
+  const n = raw.columns.length;
+  const rows = Math.min(count, raw.count);
+  const at = (name: string) => {
+    const index = raw.columns.findIndex((c) => c.name === name);
+    if (index < 0) throw new Error(`The list of ${entity.name} did not read ${name}`);
+    return index;
+  };
+  const names = ['id', 'key', 'version', 'displayTitle', ...columns, ...displays].map((c) =>
+    typeof c === 'string' ? c : c.name,
+  );
+  // Anything unusual (a field named as a record's own): decoded and written as listRowsJson.
+  if (new Set(names).size !== names.length) {
+    const values = Array.from({ length: rows }, (_, i) =>
+      raw.columns.map((_column, j) => rawValue(raw, i, j)),
+    );
+    const read = { rows: values, columns: raw.columns.map((c) => c.name) };
+    return listRowsJson(entity, columns, displays, read);
+  }
+  // A display column's value goes out as node-postgres hands it over, as a text column's does.
+  const field = (
+    name: string,
+    prefix: string,
+    column: ColumnDef | undefined,
+    display = false,
+  ): RawField => {
+    const index = at(name);
+    const kind = kindOf(raw.columns[index]?.type ?? 0, display ? DISPLAY_COLUMN : column);
+    return { prefix: Buffer.from(prefix, 'latin1'), at: index, kind, column };
+  };
+  const id = field('id', '{"id":', undefined);
+  const key = field('key', ',"key":', undefined);
+  const version = field('version', ',"version":', undefined);
+  const fields = [
+    ...columns.map((c) => field(c.column, prefixOf(c.name), c)),
+    ...displays.map((d) => field(d.alias, prefixOf(d.name), undefined, true)),
+  ];
+  const titles = entity.titleColumns.flatMap((name) => {
+    const column = columns.find((c) => c.name === name);
+    return column ? [field(column.column, '', column)] : [];
+  });
+  // The title from the bytes when its values are text or digits, and every title column read.
+  const quickTitle =
+    titles.length === entity.titleColumns.length &&
+    titles.every((t) => t.kind === 'text' || t.kind === 'digits');
+  const digitsInTitle = titles.some((t) => t.kind === 'digits');
+  const { bytes, starts, ends } = raw;
+
+  const write = (writer: JsonWriter, i: number, f: RawField) => {
+    const k = i * n + f.at;
+    const start = starts[k] ?? -1;
+    const end = ends[k] ?? -1;
+    if (start < 0) {
+      // As toModel's Number(null) and String(null) of a record's own fields.
+      writer.ascii(f === id || f === version ? '0' : f === key ? '"null"' : 'null');
+      return;
+    }
+    if (f.kind === 'text') return writer.utf8String(bytes, start, end);
+    if (f.kind === 'bool') return writer.ascii(bytes[start] === 0x74 ? 'true' : 'false');
+    if (f.kind === 'digits' && end - start <= MAX_DIGITS) return writer.raw(bytes, start, end);
+    const value = rawValue(raw, i, f.at);
+    if (f === id || f === version) writer.number(Number(value));
+    else if (f === key) writer.string(String(value));
+    else if (f.column) writeApiValue(writer, f.column, value);
+    else writeDisplay(writer, value);
+  };
+
+  const writeTitle = (writer: JsonWriter, i: number) => {
+    // Digits longer than a safe integer's are written as the number they round to.
+    const slow =
+      !quickTitle ||
+      (digitsInTitle &&
+        titles.some(
+          (t) =>
+            t.kind === 'digits' &&
+            (ends[i * n + t.at] ?? 0) - (starts[i * n + t.at] ?? 0) > MAX_DIGITS,
+        ));
+    if (slow) {
+      const values = new Map(titles.map((t) => [t.column?.name, t]));
+      const title = titleFrom(entity, (name) => {
+        const t = values.get(name);
+        return t?.column ? toApiValue(t.column, rawValue(raw, i, t.at)) : undefined;
+      });
+      return writer.string(title);
+    }
+    writer.ascii('"');
+    let first = true;
+    for (const t of titles) {
+      const k = i * n + t.at;
+      const start = starts[k] ?? -1;
+      const end = ends[k] ?? -1;
+      if (start < 0 || end === start) continue;
+      if (!first) writer.ascii(' - ');
+      first = false;
+      writer.utf8Piece(bytes, start, end);
+    }
+    writer.ascii('"');
+  };
+
+  return new WrittenJson((writer) => {
+    writer.ascii('[');
+    for (let i = 0; i < rows; i++) {
+      if (i > 0) writer.ascii(',');
+      writer.ascii8(id.prefix);
+      write(writer, i, id);
+      writer.ascii8(key.prefix);
+      write(writer, i, key);
+      writer.ascii8(version.prefix);
+      write(writer, i, version);
+      writer.ascii8(DISPLAY_TITLE);
+      writeTitle(writer, i);
+      const base = i * n;
+      for (const f of fields) {
+        // Text, the most common value, in one call with its name.
+        const start = f.kind === 'text' ? (starts[base + f.at] ?? -1) : -1;
+        if (start >= 0) {
+          writer.utf8Member(f.prefix, bytes, start, ends[base + f.at] ?? start);
+          continue;
+        }
+        writer.ascii8(f.prefix);
+        write(writer, i, f);
+      }
+      writer.ascii('}');
+    }
+    writer.ascii(']');
+  });
 }

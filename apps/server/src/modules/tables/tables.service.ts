@@ -1,6 +1,7 @@
 import type { ListQuery, TableRecord } from '@listina/contract';
 import type { Db } from '../../db/create-db';
-import { inScope, readArrays, readArraysInScope, type Trx } from '../../db/scope';
+import { inScope, readArrays, readArraysInScope, readRawInScope, type Trx } from '../../db/scope';
+import type { ArrayRows } from '../../db/pipeline';
 import {
   AppError,
   badRequest,
@@ -28,7 +29,7 @@ import {
 } from './state-change';
 import * as repo from './tables.repository';
 import { encodeCursor, listPlan, sortKeysOf } from './list-plan';
-import { listRowsJson, rowOf } from './list-json';
+import { listRawJson, listRowsJson, rawValue, rowOf } from './list-json';
 import { ENTITIES, findEntity, getListedEntity, getNestedEntity } from './registry';
 import { applyUndo } from './undo';
 import { suggestPartners } from './partner-suggestions';
@@ -51,6 +52,19 @@ export interface CreateExtras {
 export function canWrite(entity: EntityDef, roles: readonly string[]): boolean {
   if (entity.scope === 'global') return roles.includes('sysadmin');
   return isAdmin(roles) || roles.some((r) => entity.writeRoles.includes(r));
+}
+
+/** A page of rows read as arrays: the first `count`, and the next page's cursor if more. */
+function arrayPage(
+  read: ArrayRows,
+  count: number,
+  cursorOf: (valueOf: (name: string) => unknown) => string,
+) {
+  const rows = read.rows.slice(0, count);
+  const last = rows[rows.length - 1];
+  const nextCursor =
+    read.rows.length > count && last ? cursorOf((name) => last[read.columns.indexOf(name)]) : null;
+  return { read: { rows, columns: read.columns }, nextCursor, raw: undefined };
 }
 
 export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks()) {
@@ -161,7 +175,7 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
   }
 
   /** The rows of a list page, as arrays, and the cursor of the next page. */
-  async function readList(name: string, scope: TableScope, query: ListQuery) {
+  async function readList(name: string, scope: TableScope, query: ListQuery, asBytes = false) {
     // A nested table of the organisation itself (its bank accounts) lists the active
     // organisation's rows without naming it: a lookup of the paying account.
     const own = findEntity(name);
@@ -174,28 +188,42 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
     // Lookups (lean rows) show the record itself; the grid also shows what it refers to.
     const displays = query.mode === undefined ? displayColumnsOf(entity, columns) : [];
     const options = { organizationId: ownerOf(entity, scope).organizationId, ...plan, displays };
-    const read = nested
-      ? await run(scope, async (trx) => {
-          const parent = ownNested
-            ? scope.organization.id
-            : await findParent(trx, nested.parent, scope, query.customerKey ?? '');
-          return readArrays(
-            trx,
-            repo.listQuery(entity, columns, {
-              ...options,
-              parent: { column: nested.parentColumn, id: parent },
-            }),
-          );
-        })
-      : // One statement: in one round trip with its scope (ADR 0008).
-        await readArraysInScope(db, scopeOf(scope), repo.listQuery(entity, columns, options));
-    const rows = read.rows.slice(0, query.count);
-    const last = rows[rows.length - 1];
-    const nextCursor =
-      read.rows.length > query.count && last
-        ? encodeCursor(sort.map((_, i) => last[read.columns.indexOf(`sort_${i}`)]))
-        : null;
-    return { entity, columns, displays, read: { rows, columns: read.columns }, nextCursor };
+    const page = { entity, columns, displays };
+    const cursorOf = (valueOf: (name: string) => unknown) =>
+      encodeCursor(sort.map((_, i) => valueOf(`sort_${i}`)));
+    if (nested) {
+      const read = await run(scope, async (trx) => {
+        const parent = ownNested
+          ? scope.organization.id
+          : await findParent(trx, nested.parent, scope, query.customerKey ?? '');
+        const parentFilter = { column: nested.parentColumn, id: parent };
+        return readArrays(
+          trx,
+          repo.listQuery(entity, columns, { ...options, parent: parentFilter }),
+        );
+      });
+      return { ...page, ...arrayPage(read, query.count, cursorOf) };
+    }
+    // One statement: in one round trip with its scope (ADR 0008); for an answer, its rows as
+    // PostgreSQL's bytes where the database allows (ADR 0014).
+    const statement = repo.listQuery(entity, columns, options);
+    const raw = asBytes ? await readRawInScope(db, scopeOf(scope), statement) : undefined;
+    if (raw) {
+      const last = query.count - 1;
+      const nextCursor =
+        raw.count > query.count
+          ? cursorOf((name) =>
+              rawValue(
+                raw,
+                last,
+                raw.columns.findIndex((c) => c.name === name),
+              ),
+            )
+          : null;
+      return { ...page, raw, read: undefined, nextCursor };
+    }
+    const read = await readArraysInScope(db, scopeOf(scope), statement);
+    return { ...page, ...arrayPage(read, query.count, cursorOf) };
   }
 
   async function checkWarnings(
@@ -254,22 +282,21 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
 
     /** A list page (spec §7) as records, for the server's own use. */
     async list(name: string, scope: TableScope, query: ListQuery) {
-      const page = await readList(name, scope, query);
-      const { entity, columns, displays, read } = page;
-      const items = read.rows.map((values) =>
-        toModel(entity, rowOf(read.columns, values), columns, displays),
+      const { entity, columns, displays, read, nextCursor } = await readList(name, scope, query);
+      const items = (read?.rows ?? []).map((values) =>
+        toModel(entity, rowOf(read?.columns ?? [], values), columns, displays),
       );
-      return { items, nextCursor: page.nextCursor };
+      return { items, nextCursor };
     },
 
-    /** A list page (spec §7) as the list call answers it: its rows written as JSON text. */
+    /** A list page (spec §7) as the list call answers it: its rows' JSON written from them. */
     async listAnswer(name: string, scope: TableScope, query: ListQuery) {
-      const page = await readList(name, scope, query);
-      const { entity, columns, displays, read } = page;
-      return {
-        items: listRowsJson(entity, columns, displays, read),
-        nextCursor: page.nextCursor,
-      };
+      const page = await readList(name, scope, query, true);
+      const { entity, columns, displays, raw, read, nextCursor } = page;
+      const items = raw
+        ? listRawJson(entity, columns, displays, raw, query.count)
+        : listRowsJson(entity, columns, displays, read ?? { rows: [], columns: [] });
+      return { items, nextCursor };
     },
 
     read: (name: string, scope: TableScope, key: string) =>
