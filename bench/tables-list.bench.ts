@@ -44,8 +44,12 @@ const { values: args } = parseArgs({
 const rowCount = Number(args.rows);
 const orgCount = Number(args.orgs);
 const runs = Number(args.runs);
-/** Calls of each kind before the clock: the JIT and the connections warm up (they cost CPU). */
-const WARM_UP = 20;
+/**
+ * Rounds of every case before the clock: the JIT and the connections warm up (they cost CPU).
+ * With 20, the case timed first was ~0.1 ms slower than the same case timed later
+ * (bench/README.md).
+ */
+const WARM_UP = 100;
 
 const openDatabase = () => openBenchDatabase(args.keep);
 
