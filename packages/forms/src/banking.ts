@@ -1,90 +1,89 @@
 /**
  * Bank and tax identifiers, checked the same way in the form and on the server
- * (../shared/domain/PAYMENTS-AND-EINVOICES.md): IBAN (ISO 13616, mod 97), BIC (ISO 9362),
- * Slovenian VAT ID (8 digits, mod 11).
+ * (../shared/domain/PAYMENTS-AND-EINVOICES.md §4): IBAN (ISO 13616: the length, BBAN format and
+ * national check digits of each country from the ibantools registry, mod 97), BIC (ISO 9362,
+ * its country an ISO 3166 code), Slovenian VAT ID (8 digits, mod 11).
  */
-
-/** IBAN lengths of SEPA countries and a few frequent others. */
-const IBAN_LENGTHS: Record<string, number> = {
-  AD: 24,
-  AT: 20,
-  BE: 16,
-  BG: 22,
-  CH: 21,
-  CY: 28,
-  CZ: 24,
-  DE: 22,
-  DK: 18,
-  EE: 20,
-  ES: 24,
-  FI: 18,
-  FR: 27,
-  GB: 22,
-  GI: 23,
-  GR: 27,
-  HR: 21,
-  HU: 28,
-  IE: 22,
-  IS: 26,
-  IT: 27,
-  LI: 21,
-  LT: 20,
-  LU: 20,
-  LV: 21,
-  MC: 27,
-  ME: 22,
-  MK: 19,
-  MT: 31,
-  NL: 18,
-  NO: 15,
-  PL: 28,
-  PT: 25,
-  RO: 24,
-  RS: 22,
-  SE: 24,
-  SI: 19,
-  SK: 24,
-  SM: 27,
-  VA: 22,
-  BA: 20,
-  AL: 28,
-  TR: 26,
-  UA: 29,
-};
+import {
+  ValidationErrorsBIC,
+  ValidationErrorsIBAN,
+  countrySpecs,
+  validateBIC,
+  validateIBAN,
+} from 'ibantools';
 
 /** Upper case without spaces: how an IBAN or BIC is stored. */
 export const compactCode = (value: unknown): unknown =>
   typeof value === 'string' ? value.replace(/\s+/g, '').toUpperCase() : value;
 
-function mod97(digits: string): number {
-  let remainder = 0;
-  for (let i = 0; i < digits.length; i += 7) {
-    remainder = Number(String(remainder) + digits.slice(i, i + 7)) % 97;
-  }
-  return remainder;
-}
+export const IBAN_PROBLEMS = [
+  'format',
+  'country',
+  'length',
+  'checksum',
+  'bban',
+  'nationalCheck',
+] as const;
+/**
+ * What is wrong with an IBAN, the first that applies: not letters and digits as an IBAN is
+ * written (format), a country without IBANs (country), the wrong length for its country
+ * (length), ISO 13616 check digits that do not match (checksum), an account part not in its
+ * country's form (bban), the country's own check digits inside it wrong (nationalCheck, e.g.
+ * a Slovenian account whose BBAN mod 97 is not 1).
+ */
+export type IbanProblem = (typeof IBAN_PROBLEMS)[number];
 
-export type IbanProblem = 'format' | 'country' | 'length' | 'checksum';
+const IBAN_FORM = /^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/;
 
+/**
+ * ibantools' error codes in the order our problems are told. A BBAN out of form comes before
+ * the checksum, which ibantools then always reports as well; the national check comes last,
+ * since a typo breaks the ISO check digits first.
+ */
+const IBAN_ERRORS: readonly [ValidationErrorsIBAN, IbanProblem][] = [
+  [ValidationErrorsIBAN.NoIBANCountry, 'country'],
+  [ValidationErrorsIBAN.WrongBBANLength, 'length'],
+  [ValidationErrorsIBAN.ChecksumNotNumber, 'format'],
+  [ValidationErrorsIBAN.WrongBBANFormat, 'bban'],
+  [ValidationErrorsIBAN.WrongIBANChecksum, 'checksum'],
+  [ValidationErrorsIBAN.WrongAccountBankBranchChecksum, 'nationalCheck'],
+];
+
+/** The problem of an IBAN written with or without spaces, upper case; undefined when valid. */
 export function checkIban(value: string): IbanProblem | undefined {
   const iban = value.replace(/\s+/g, '');
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/.test(iban)) return 'format';
-  const country = iban.slice(0, 2);
-  const length = IBAN_LENGTHS[country];
-  if (length === undefined) return 'country';
-  if (iban.length !== length) return 'length';
-  const rearranged = iban.slice(4) + iban.slice(0, 4);
-  const digits = rearranged.replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
-  return mod97(digits) === 1 ? undefined : 'checksum';
+  if (!IBAN_FORM.test(iban)) return 'format';
+  const { errorCodes } = validateIBAN(iban);
+  if (errorCodes.length === 0) return undefined;
+  return IBAN_ERRORS.find(([code]) => errorCodes.includes(code))?.[1] ?? 'format';
 }
 
 export const isValidIban = (value: string) => checkIban(value) === undefined;
 
-export type BicProblem = 'format' | 'test';
+const specOf = (countryCode: string) =>
+  Object.hasOwn(countrySpecs, countryCode) ? countrySpecs[countryCode] : undefined;
 
-/** 8 or 11 characters, upper case; a 0 as the 8th character marks a test BIC (refused). */
+/** An assigned ISO 3166-1 alpha-2 code (and XK), upper case: 'SI', 'US'; not 'UK' or 'EU'. */
+export const isCountryCode = (countryCode: string): boolean => specOf(countryCode) !== undefined;
+
+/**
+ * Whether the country's banks have IBANs (the IBAN registry and the countries that use IBANs
+ * outside it): SI, DE, BR yes; US, CN, AU no. A payment to a country without them names the
+ * account by its own number (docs/payments.md).
+ */
+export const hasIban = (countryCode: string): boolean => Boolean(specOf(countryCode)?.chars);
+
+export const BIC_PROBLEMS = ['format', 'country', 'test'] as const;
+export type BicProblem = (typeof BIC_PROBLEMS)[number];
+
+/**
+ * 8 or 11 characters, upper case; the 5th and 6th an assigned ISO 3166-1 alpha-2 country
+ * (XK, Kosovo, as SWIFT uses it, included; ibantools' country registry); a 0 as the 8th
+ * character marks a test BIC (refused).
+ */
 export function checkBic(value: string): BicProblem | undefined {
   if (!/^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(value)) return 'format';
+  if (validateBIC(value).errorCodes.includes(ValidationErrorsBIC.NoBICCountry)) return 'country';
   return value[7] === '0' ? 'test' : undefined;
 }
 
