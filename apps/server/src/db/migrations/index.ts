@@ -27,6 +27,7 @@ import * as m0025 from './0025-payments';
 import * as m0026 from './0026-sign-in-security';
 import * as m0027 from './0027-retention';
 import * as m0028 from './0028-workflow-tasks-index';
+import * as m0029 from './0029-document-amount-due';
 
 /** Forward-only migrations, in order. Never edit one after it has landed; add the next. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0026-sign-in-security': m0026,
   '0027-retention': m0027,
   '0028-workflow-tasks-index': m0028,
+  '0029-document-amount-due': m0029,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -143,6 +143,40 @@ describe('capture of an uploaded invoice', () => {
     expect(result).toMatchObject({ source: 'einvoice', einvoice: { format: 'eslog20' } });
   });
 
+  it('takes an e-invoice’s currency and its amount due apart from the total (issue 21)', async () => {
+    // The Peppol BIS 3 sample is in Danish kroner; its totals are given a prepayment here.
+    const xml = fixture('BIS3_Invoice_positive.xml')
+      .toString('utf8')
+      .replace(
+        '<cbc:PayableAmount currencyID="DKK">782179.43</cbc:PayableAmount>',
+        '<cbc:PrepaidAmount currencyID="DKK">100000.00</cbc:PrepaidAmount>' +
+          '<cbc:PayableAmount currencyID="DKK">682179.43</cbc:PayableAmount>',
+      );
+    expect(xml).toContain('682179.43');
+    const uploaded = await uploadedDocument(t, headers, {
+      filename: 'peppol.xml',
+      content: Buffer.from(xml, 'utf8'),
+      type: 'application/xml',
+    });
+    expect(uploaded.currencyCode).toBe('EUR');
+    const done = await settled(uploaded.key);
+    expect(done).toMatchObject({
+      captureState: 'done',
+      currencyCode: 'DKK',
+      totalAmount: '782179.43',
+      prepaidAmount: '100000.00',
+      amountDue: '682179.43',
+    });
+    // A total the user typed first keeps the currency the user chose with it.
+    const typed = await uploadedDocument(
+      t,
+      headers,
+      { filename: 'peppol.xml', content: Buffer.from(xml, 'utf8'), type: 'application/xml' },
+      { totalAmount: '10.00', currencyCode: 'EUR' },
+    );
+    expect(await settled(typed.key)).toMatchObject({ currencyCode: 'EUR', totalAmount: '10.00' });
+  });
+
   it('cancels: the result is cleared and the document is no longer pending', async () => {
     const doc = await uploadInvoice();
     await settled(doc.key);

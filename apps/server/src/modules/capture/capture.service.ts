@@ -10,6 +10,7 @@ import { searchableText } from '../documents/text/extract-text';
 import { cancel, enqueue, type Job } from '../jobs/queue';
 import { PermanentJobError, type JobContext } from '../jobs/worker';
 import type { BlobStore } from '../../plugins/storage/blob-store';
+import { CURRENCIES } from '../tables/data';
 import { doc as docEntity } from '../tables/entities/doc';
 import { lockMessage, lockProblems } from '../tables/locks';
 import type { TableScope, TablesService } from '../tables/tables.service';
@@ -45,6 +46,10 @@ const FILLED_COLUMNS: Partial<Record<CaptureField, string>> = {
   netAmount: 'net_amount',
   vatAmount: 'vat_amount',
   totalAmount: 'total_amount',
+  prepaidAmount: 'prepaid_amount',
+  roundingAmount: 'rounding_amount',
+  amountDue: 'amount_due',
+  currencyCode: 'currency_code',
   iban: 'payment_iban',
   bic: 'payment_bic',
   referenceModel: 'payment_reference_model',
@@ -52,6 +57,10 @@ const FILLED_COLUMNS: Partial<Record<CaptureField, string>> = {
   purposeCode: 'payment_purpose_code',
   description: 'description',
 };
+
+/** The currency among the values capture fills, if it read one. */
+const currencyOf = (fills: { column: string; value: string }[]) =>
+  fills.find((fill) => fill.column === 'currency_code')?.value ?? '';
 
 /** What capture keeps on the document (doc.capture_result). */
 export interface CaptureResult extends MainFileReading {
@@ -240,7 +249,9 @@ export function createCaptureService(
         const fills = [
           ...Object.entries(FILLED_COLUMNS).flatMap(([field, column]) => {
             const value = learned.fields[field]?.value;
-            return value === undefined ? [] : [{ column, value }];
+            // A currency Listina does not know stays a problem of the capture result.
+            const isKnown = column !== 'currency_code' || CURRENCIES.some((c) => c.code === value);
+            return value === undefined || !isKnown ? [] : [{ column, value }];
           }),
           ...learned.columns,
         ];
@@ -262,8 +273,14 @@ export function createCaptureService(
           (await keepOcrText(trx, organizationId, main.id, ocrText));
         // Only where the user left a field empty: capture never overwrites typing. A new
         // version only when a field was filled, so that an editor open on it is not disturbed.
+        // The currency is never empty (a new document is in euros): it is the amounts' own,
+        // so it is taken with them, while the user has typed no total (issue 21).
         const empty = (column: string) =>
-          column === 'number' ? sql`number = ''` : sql`${sql.ref(column)} is null`;
+          column === 'number'
+            ? sql`number = ''`
+            : column === 'currency_code'
+              ? sql`(total_amount is null and currency_code <> ${currencyOf(fills)})`
+              : sql`${sql.ref(column)} is null`;
         const fillable = [
           ...fills,
           ...(partner ? [{ column: 'customer_key', value: partner.key }] : []),
@@ -279,7 +296,10 @@ export function createCaptureService(
                   ? sql`number = case when number = '' then ${value} else number end`
                   : column === 'customer_key'
                     ? sql`customer_key = coalesce(customer_key, ${value}::uuid)`
-                    : sql`${sql.ref(column)} = coalesce(${sql.ref(column)}, ${value})`,
+                    : column === 'currency_code'
+                      ? sql`currency_code = case when total_amount is null then ${value}
+                          else currency_code end`
+                      : sql`${sql.ref(column)} = coalesce(${sql.ref(column)}, ${value})`,
               ),
             )},
             version = version + 1, updated_at = now()

@@ -19,6 +19,8 @@ interface Payable {
   payment_state: string;
   due_date: string | null;
   total_amount: string | null;
+  /** What is to be paid: the amount due, or the total where the document has none. */
+  amount_due: string | null;
   currency_code: string;
   payment_iban: string | null;
   payment_bic: string | null;
@@ -44,7 +46,8 @@ interface Payable {
 async function readPayables(trx: Trx, organizationId: string, keys: string[]) {
   const { rows } = await sql<Payable>`
     select d.id::text, d.key::text, d.number, d.status, d.payment_state,
-      to_char(d.due_date, 'YYYY-MM-DD') as due_date, d.total_amount::text, d.currency_code,
+      to_char(d.due_date, 'YYYY-MM-DD') as due_date, d.total_amount::text,
+      coalesce(d.amount_due, d.total_amount)::text as amount_due, d.currency_code,
       d.payment_iban, d.payment_bic, d.payment_reference_model, d.payment_reference,
       d.payment_purpose_code, d.description, d.customer_key::text,
       (d.status = 'archived' or (d.status = 'active' and d.workflow_standing = 'step'
@@ -96,8 +99,16 @@ function problemsOf(doc: Payable): MessageSpec[] {
     return [{ code: 'errors.payOrder.alreadyOrdered', parameters: [title] }];
   const problems: MessageSpec[] = [];
   if (!doc.payment_iban) problems.push({ code: 'errors.payOrder.noIban', parameters: [title] });
-  if (!doc.total_amount || Number(doc.total_amount) <= 0)
-    problems.push({ code: 'errors.payOrder.noAmount', parameters: [title] });
+  if (!doc.amount_due) problems.push({ code: 'errors.payOrder.noAmount', parameters: [title] });
+  else if ((toCents(doc.amount_due) ?? 0n) <= 0n)
+    problems.push({ code: 'errors.payOrder.nothingDue', parameters: [title, doc.amount_due] });
+  // Another currency than the euro is paid as a non-SEPA (SWIFT) transfer in that currency,
+  // which the bank routes by the supplier's bank: without its BIC there is no order to make.
+  if (doc.currency_code !== 'EUR' && doc.payment_iban && !doc.payment_bic)
+    problems.push({
+      code: 'errors.payOrder.foreignCurrencyNoBic',
+      parameters: [title, doc.currency_code],
+    });
   return problems;
 }
 
@@ -197,6 +208,7 @@ export async function ordersFromDocuments(
   for (const doc of docs) {
     const record = await tools.read('doc', doc.key);
     tools.warn(await duplicateWarnings(tools.trx, organizationId, record));
+    tools.warn(amountDueWarnings(doc));
   }
 
   const groups = new Map<string, Payable[]>();
@@ -212,10 +224,12 @@ export async function ordersFromDocuments(
     const first = group[0];
     if (!first) continue;
     const paymentType = paymentTypeOf(first.payment_iban ?? '', first.currency_code);
-    const total = group.reduce((sum, doc) => sum + (toCents(doc.total_amount ?? '0') ?? 0n), 0n);
-    const due = group.map((d) => d.due_date ?? '').sort()[0] ?? '';
+    const sumOf = (amount: (doc: Payable) => string | null) =>
+      group.reduce((sum, doc) => sum + (toCents(amount(doc) ?? '0') ?? 0n), 0n);
+    const due = sumOf((doc) => doc.amount_due);
+    const dueDate = group.map((d) => d.due_date ?? '').sort()[0] ?? '';
     const today = toIsoDate(new Date());
-    const executionDate = input.executionDate ?? (due > today ? due : today);
+    const executionDate = input.executionDate ?? (dueDate > today ? dueDate : today);
     const single = group.length === 1;
     const numbers = group.map((d) => d.number).filter((n) => n !== '');
     const model = {
@@ -236,7 +250,7 @@ export async function ordersFromDocuments(
             paymentType,
           )),
       ...(paymentType === 'NONSEPA' ? { recipientBankBIC: first.payment_bic } : {}),
-      amount: formatCents(total),
+      amount: formatCents(due),
       currencyCode: first.currency_code,
       purposeCode: first.payment_purpose_code ?? 'SUPP',
       description: bankText(
@@ -246,9 +260,17 @@ export async function ordersFromDocuments(
       executionDate,
       organizationBankAccountId: account,
     };
+    const documentAmounts = {
+      document_total_amount: formatCents(sumOf((doc) => doc.total_amount ?? doc.amount_due)),
+      document_amount_due: formatCents(due),
+    };
     const order = await tools.create('payOrder', model, {
-      columns: { document_key: first.key },
-      model: { documentKey: first.key },
+      columns: { document_key: first.key, ...documentAmounts },
+      model: {
+        documentKey: first.key,
+        documentTotalAmount: documentAmounts.document_total_amount,
+        documentAmountDue: documentAmounts.document_amount_due,
+      },
     });
     await linkDocuments(
       tools.trx,
@@ -259,6 +281,18 @@ export async function ordersFromDocuments(
     orders.push(order);
   }
   return orders;
+}
+
+/** A document whose amount due is not its total: the order pays the amount due, said so. */
+function amountDueWarnings(doc: Payable): MessageSpec[] {
+  const [total, due] = [doc.total_amount, doc.amount_due].map((each) => toCents(each ?? ''));
+  if (total === undefined || due === undefined || total === due) return [];
+  return [
+    {
+      code: 'warnings.payOrder.paysAmountDue',
+      parameters: [doc.number || doc.key, formatCents(due), formatCents(total), doc.currency_code],
+    },
+  ];
 }
 
 /** Links an order to the documents it pays (their payment state follows, by trigger). */

@@ -136,15 +136,18 @@ async function documentWarnings(
     due_date: string | null;
     due_passed: boolean;
     total_amount: string | null;
+    amount_due: string;
     others: string;
     differs: boolean;
   }>`
     select d.number, to_char(d.due_date, 'DD.MM.YYYY') as due_date,
       coalesce(d.due_date < ${textOf(model.executionDate) || null}::date, false) as due_passed,
       d.total_amount::text as total_amount,
+      coalesce(d.amount_due, d.total_amount)::text as amount_due,
       coalesce(sum(o.amount), 0)::text as others,
-      d.total_amount is not null
-        and d.total_amount <> coalesce(sum(o.amount), 0) + ${textOf(model.amount) || '0'}::numeric
+      coalesce(d.amount_due, d.total_amount) is not null
+        and coalesce(d.amount_due, d.total_amount)
+          <> coalesce(sum(o.amount), 0) + ${textOf(model.amount) || '0'}::numeric
         as differs
     from doc d
     left join pay_order o on o.organization_id = d.organization_id and o.document_key = d.key
@@ -161,10 +164,18 @@ async function documentWarnings(
       parameters: [doc.number, doc.due_date],
       field: 'executionDate',
     });
-  if (doc.differs && doc.total_amount)
+  // What the orders add up to is the amount due (issue 21), which is the total unless a
+  // prepayment or a rounding set it apart; then the warning names both.
+  if (doc.differs && doc.total_amount !== null && doc.amount_due !== doc.total_amount)
+    warnings.push({
+      code: 'warnings.payOrder.amountDueDiffers',
+      parameters: [doc.number, doc.amount_due, doc.total_amount],
+      field: 'amount',
+    });
+  else if (doc.differs)
     warnings.push({
       code: 'warnings.payOrder.amountDiffers',
-      parameters: [doc.number, doc.total_amount],
+      parameters: [doc.number, doc.amount_due],
       field: 'amount',
     });
   return warnings;

@@ -44,7 +44,14 @@ export function captureErrorOf(record: TableRecord | Model | null | undefined): 
   return typeof error === 'string' && error !== '' ? error : null;
 }
 
-const AMOUNTS: ReadonlySet<string> = new Set(['netAmount', 'vatAmount', 'totalAmount']);
+const AMOUNTS: ReadonlySet<string> = new Set([
+  'netAmount',
+  'vatAmount',
+  'totalAmount',
+  'prepaidAmount',
+  'roundingAmount',
+  'amountDue',
+]);
 const CODES: ReadonlySet<string> = new Set(['paymentIban', 'paymentBic', 'paymentReference']);
 
 /** A rectangle on a page of the main file (first page 1), in fractions of the page's size. */

@@ -92,7 +92,7 @@ function captureDates(text: InvoiceText, fields: CapturedFields, put: Put, probl
 }
 
 function captureAmounts(text: InvoiceText, fields: CapturedFields, put: Put, problem: Problem) {
-  for (const field of ['netAmount', 'vatAmount', 'totalAmount'] as const) {
+  for (const field of AMOUNT_FIELDS) {
     const written = text[field]?.trim();
     if (!written) continue;
     const value = amount(written);
@@ -100,7 +100,38 @@ function captureAmounts(text: InvoiceText, fields: CapturedFields, put: Put, pro
     if (value === undefined) problem(field, 'capture.amount.invalid', written);
   }
   checkTotals(fields, problem);
+  checkAmountDue(fields, problem);
 }
+
+const AMOUNT_FIELDS = [
+  'netAmount',
+  'vatAmount',
+  'totalAmount',
+  'prepaidAmount',
+  'roundingAmount',
+  'amountDue',
+] as const;
+
+/** The amount due is the total less the prepaid plus the rounding (BR-CO-16), to the cent. */
+function checkAmountDue(fields: CapturedFields, problem: Problem): void {
+  const [total, due] = [fields.totalAmount, fields.amountDue].map(
+    (field) => field && amount(field.value),
+  );
+  if (total === undefined || due === undefined) return;
+  const prepaid = (fields.prepaidAmount && amount(fields.prepaidAmount.value)) ?? '0.00';
+  const rounding = (fields.roundingAmount && amount(fields.roundingAmount.value)) ?? '0.00';
+  const expected = addDecimals(addDecimals(total, negated(prepaid)), rounding);
+  const [expectedCents, dueCents] = [roundDecimal(expected, 2), roundDecimal(due, 2)];
+  if (
+    expectedCents !== undefined &&
+    dueCents !== undefined &&
+    compareDecimal(expectedCents, dueCents) !== 0
+  ) {
+    problem('amountDue', 'capture.amountDue.mismatch', total, prepaid, rounding, due);
+  }
+}
+
+const negated = (value: string): string => (value.startsWith('-') ? value.slice(1) : `-${value}`);
 
 /** As written, with the country prefix; an SI VAT ID must pass its mod 11 check (§5.4). */
 function captureVatId(text: InvoiceText, put: Put, problem: Problem): void {

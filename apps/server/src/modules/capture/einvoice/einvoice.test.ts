@@ -42,6 +42,7 @@ describe('parseEInvoice on the samples', () => {
       netAmount: '625743.54',
       vatAmount: '156435.89',
       totalAmount: '782179.43',
+      amountDue: '782179.43',
       currencyCode: 'DKK',
       referenceModel: 'NRC',
       reference: '12345667890',
@@ -65,6 +66,7 @@ describe('parseEInvoice on the samples', () => {
       netAmount: '229.60',
       vatAmount: '20.73',
       totalAmount: '250.33',
+      amountDue: '250.33',
       currencyCode: 'EUR',
       referenceModel: 'NRC',
       reference: 'Deb. 10202 / Fact. 12115118',
@@ -80,6 +82,86 @@ describe('parseEInvoice on the samples', () => {
     expect(valuesOf(result.fields)).toEqual(CII_EXAMPLE_VALUES);
     expect(confidencesOf(result)).toEqual(new Set([1]));
     expect(result.problems).toEqual([]);
+  });
+});
+
+/** A sample with its totals changed as an invoice after a prepayment or rounding has them. */
+const sampleWith = (name: string, from: string, to: string): Buffer => {
+  const xml = fixture(name).toString('utf8');
+  expect(xml).toContain(from);
+  return Buffer.from(xml.replace(from, to), 'utf8');
+};
+
+describe('parseEInvoice: the total and the amount due apart (issue 21)', () => {
+  it('UBL: PrepaidAmount and PayableRoundingAmount set the amount due apart from the total', async () => {
+    const result = await parseEInvoice(
+      sampleWith(
+        'ubl-tc434-example1.xml',
+        '<cbc:PayableAmount currencyID="EUR">250.33</cbc:PayableAmount>',
+        '<cbc:PrepaidAmount currencyID="EUR">100.00</cbc:PrepaidAmount>' +
+          '<cbc:PayableRoundingAmount currencyID="EUR">-0.03</cbc:PayableRoundingAmount>' +
+          '<cbc:PayableAmount currencyID="EUR">150.30</cbc:PayableAmount>',
+      ),
+    );
+    expect(result.valid).toBe(true);
+    expect(valuesOf(result.fields)).toMatchObject({
+      totalAmount: '250.33',
+      prepaidAmount: '100.00',
+      roundingAmount: '-0.03',
+      amountDue: '150.30',
+    });
+    expect(result.problems.filter((p) => p.field !== 'iban')).toEqual([]);
+  });
+
+  it('CII: TotalPrepaidAmount and DuePayableAmount, and a due amount that does not add up', async () => {
+    const prepaid = await parseEInvoice(
+      sampleWith(
+        'CII_example1.xml',
+        '<ram:DuePayableAmount>250.33</ram:DuePayableAmount>',
+        '<ram:TotalPrepaidAmount>200.00</ram:TotalPrepaidAmount>' +
+          '<ram:DuePayableAmount>50.33</ram:DuePayableAmount>',
+      ),
+    );
+    expect(prepaid.valid).toBe(true);
+    expect(valuesOf(prepaid.fields)).toMatchObject({
+      totalAmount: '250.33',
+      prepaidAmount: '200.00',
+      amountDue: '50.33',
+    });
+    expect(prepaid.problems).toEqual([]);
+    const wrong = await parseEInvoice(
+      sampleWith(
+        'CII_example1.xml',
+        '<ram:DuePayableAmount>250.33</ram:DuePayableAmount>',
+        '<ram:DuePayableAmount>250.34</ram:DuePayableAmount>',
+      ),
+    );
+    expect(wrong.fields.amountDue?.value).toBe('250.34');
+    expect(wrong.problems).toEqual([
+      {
+        field: 'amountDue',
+        code: 'capture.amountDue.mismatch',
+        parameters: ['250.33', '0.00', '0.00', '250.34'],
+      },
+    ]);
+  });
+
+  it('e-SLOG: MOA 113 prepaid and MOA 9 amount due; MOA 77 stands for a missing 388', async () => {
+    const moa = (code: string, amount: string) =>
+      `<G_SG50><S_MOA><C_C516><D_5025>${code}</D_5025><D_5004>${amount}</D_5004></C_C516></S_MOA></G_SG50>`;
+    const prepaid = await parseEInvoice(
+      eslogWith(moa('9', '122.00'), `${moa('113', '100.00')}${moa('9', '22.00')}`),
+    );
+    expect(prepaid.valid).toBe(true);
+    expect(valuesOf(prepaid.fields)).toMatchObject({
+      totalAmount: '122.00',
+      prepaidAmount: '100.00',
+      amountDue: '22.00',
+    });
+    expect(prepaid.problems).toEqual([]);
+    const seventySeven = await parseEInvoice(eslogWith(moa('388', '122.00'), moa('77', '122.00')));
+    expect(seventySeven.fields.totalAmount?.value).toBe('122.00');
+    expect(seventySeven.problems).toEqual([]);
   });
 });
 
@@ -99,7 +181,7 @@ describe('parseEInvoice on files that break a rule', () => {
       source: 'einvoice',
     });
     expect(confidencesOf(result)).toEqual(new Set([0.8]));
-    expect(Object.keys(result.fields)).toHaveLength(13);
+    expect(Object.keys(result.fields)).toHaveLength(14);
   });
 
   it('gives at most five schema errors, one short line each', async () => {
@@ -136,6 +218,11 @@ describe('parseEInvoice on files that break a rule', () => {
         field: 'totalAmount',
         code: 'capture.totals.mismatch',
         parameters: ['100.00', '22.00', '122.01', '122.00'],
+      },
+      {
+        field: 'amountDue',
+        code: 'capture.amountDue.mismatch',
+        parameters: ['122.01', '0.00', '0.00', '122.00'],
       },
     ]);
   });

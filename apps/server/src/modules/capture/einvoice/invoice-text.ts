@@ -15,6 +15,9 @@ export const FIELD_NAMES = [
   'netAmount',
   'vatAmount',
   'totalAmount',
+  'prepaidAmount',
+  'roundingAmount',
+  'amountDue',
   'currencyCode',
   'referenceModel',
   'reference',
@@ -38,7 +41,14 @@ export interface InvoiceText {
   dueDate?: string;
   netAmount?: string;
   vatAmount?: string;
+  /** The invoice total with VAT (BT-112), what the invoice is worth. */
   totalAmount?: string;
+  /** Paid in advance (BT-113). */
+  prepaidAmount?: string;
+  /** Rounding of the amount due (BT-114). */
+  roundingAmount?: string;
+  /** What is to be paid (BT-115): the total less the prepaid plus the rounding. */
+  amountDue?: string;
   currencyCode?: string;
   /** The reference as one text ('SI12 1234…', 'RF18 5390…', or free text). */
   reference?: string;

@@ -46,6 +46,10 @@ export function readCii(root: XmlElement): InvoiceText {
     netAmount: textAt(root, [...TOTALS, 'TaxBasisTotalAmount']),
     vatAmount: vatTotal(root, currencyCode),
     totalAmount: textAt(root, [...TOTALS, 'GrandTotalAmount']),
+    // BT-113, BT-114, BT-115: a prepayment and a rounding make the amount due differ.
+    prepaidAmount: textAt(root, [...TOTALS, 'TotalPrepaidAmount']),
+    roundingAmount: textAt(root, [...TOTALS, 'RoundingAmount']),
+    amountDue: textAt(root, [...TOTALS, 'DuePayableAmount']),
     currencyCode,
     reference: settlement && textAt(settlement, ['PaymentReference']),
   };

@@ -31,10 +31,14 @@ export function readEslog(root: XmlElement): InvoiceText {
     // 137: document date; 13: due date (in the payment terms group).
     issueDate: qualified(elementsAt(message, ['S_DTM', 'C_C507']), 'D_2005', '137', 'D_2380'),
     dueDate: qualified(elementsAt(message, ['G_SG8', 'S_DTM', 'C_C507']), 'D_2005', '13', 'D_2380'),
-    // 389: total without VAT; 176: total VAT; 388: total with VAT.
+    // 389: total without VAT; 176: total VAT; 388 (some issuers: 77, invoice amount): total
+    // with VAT; 113: prepaid; 366: rounding; 9: the amount due for payment.
     netAmount: amount(message, '389'),
     vatAmount: amount(message, '176'),
-    totalAmount: amount(message, '388'),
+    totalAmount: amount(message, '388') ?? amount(message, '77'),
+    prepaidAmount: amount(message, '113'),
+    roundingAmount: amount(message, '366'),
+    amountDue: amount(message, '9'),
     currencyCode: currency(message),
     // PQ: payment reference ('SI12…', 'RF…').
     reference: qualified(

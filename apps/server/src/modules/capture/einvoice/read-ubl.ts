@@ -35,6 +35,10 @@ export function readUbl(root: XmlElement): InvoiceText {
     netAmount: textAt(root, ['LegalMonetaryTotal', 'TaxExclusiveAmount']),
     vatAmount: vatTotal(root, currencyCode),
     totalAmount: textAt(root, ['LegalMonetaryTotal', 'TaxInclusiveAmount']),
+    // BT-113, BT-114, BT-115: a prepayment and a rounding make the amount due differ.
+    prepaidAmount: textAt(root, ['LegalMonetaryTotal', 'PrepaidAmount']),
+    roundingAmount: textAt(root, ['LegalMonetaryTotal', 'PayableRoundingAmount']),
+    amountDue: textAt(root, ['LegalMonetaryTotal', 'PayableAmount']),
     currencyCode,
     // BT-83: the remittance information, the payment reference in Slovenian use.
     reference: means.map((each) => textAt(each, ['PaymentID'])).find(Boolean),

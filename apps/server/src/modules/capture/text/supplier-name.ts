@@ -1,4 +1,5 @@
 import { nameSimilarity } from '../../tables/partner-suggestions';
+import { labelRegExp } from './labels';
 
 /**
  * The supplier's name read from an invoice's text (issue 7: text layer and OCR), which unlike
@@ -25,12 +26,22 @@ const LEGAL_FORM =
 const FORM_AT_END = new RegExp(`(?<![\\p{L}\\p{N}])${LEGAL_FORM}(?=[\\s,;·|)]|$)`, 'gu');
 
 // "From" is a label only with its colon: "services from Acme Ltd" names no issuer.
-const SUPPLIER_LABEL =
-  /(?:^|[\s·|])(?:(?:Izdajatelj(?: računa)?|Dobavitelj|Prodajalec|Izvajalec|Supplier|Seller|Vendor|Issuer)\s*:?|From\s*:)\s*/giu;
-const BUYER_LABEL =
-  /(?:Kupec|Naročnik|Prejemnik računa|Plačnik|Bill to|Billed to|Invoice to|Buyer|Customer|Sold to|Ship to)\s*:?\s*$/iu;
+// Labels are read with or without their č, š, ž (labels.ts).
+const SUPPLIER_LABEL = labelRegExp(
+  '(?:^|[\\s·|])(?:(?:Izdajatelj(?: računa)?|Dobavitelj|Prodajalec|Izvajalec|Supplier|Seller|' +
+    'Vendor|Issuer)\\s*:?|From\\s*:)\\s*',
+  'giu',
+);
+const BUYER_LABEL = labelRegExp(
+  '(?:Kupec|Naročnik|Prejemnik računa|Plačnik|Bill to|Billed to|Invoice to|Buyer|Customer|' +
+    'Sold to|Ship to)\\s*:?\\s*$',
+  'iu',
+);
 /** Titles and labels a letterhead line does not start with. */
-const NOT_A_NAME = /^(?:RAČUN|RACUN|PREDRAČUN|DOBROPIS|INVOICE|TAX INVOICE|CREDIT NOTE)\b/iu;
+const NOT_A_NAME = labelRegExp(
+  '^(?:RAČUN|PREDRAČUN|DOBROPIS|INVOICE|TAX INVOICE|CREDIT NOTE)\\b',
+  'iu',
+);
 
 /** How far back from its legal form a name in running text may begin. */
 const MAX_NAME_WORDS = 7;

@@ -90,4 +90,52 @@ describe('reading invoice fields from text', () => {
       'R26-00044',
     );
   });
+
+  it('reads labels printed without č, š, ž as their marked forms (issue 21)', () => {
+    const marked = readTextFields(
+      'RAČUN Številka računa: R26-00044 Datum izdaje: 02.03.2026 Rok plačila: 01.04.2026 ' +
+        'Osnova za DDV 100,00 € DDV 22,00 € Znesek za plačilo 122,00 € ' +
+        'IBAN SI56 0201 7001 4356 205 Sklic SI12 12345678909 Dobavitelj: Čistilec d.o.o.',
+    );
+    const plain = readTextFields(
+      'RACUN Stevilka racuna: R26-00044 Datum izdaje: 02.03.2026 Rok placila: 01.04.2026 ' +
+        'Osnova za DDV 100,00 EUR DDV 22,00 EUR Znesek za placilo 122,00 EUR ' +
+        'IBAN SI56 0201 7001 4356 205 Sklic SI12 12345678909 Dobavitelj: Cistilec d.o.o.',
+    );
+    const valuesOf = (fields: ReturnType<typeof readTextFields>) =>
+      Object.fromEntries(Object.entries(fields).map(([name, found]) => [name, found.value]));
+    expect(valuesOf(plain)).toEqual({
+      ...valuesOf(marked),
+      supplierName: 'Cistilec d.o.o.',
+    });
+    expect(valuesOf(plain)).toMatchObject({
+      invoiceNumber: 'R26-00044',
+      issueDate: '2026-03-02',
+      dueDate: '2026-04-01',
+      netAmount: '100.00',
+      vatAmount: '22.00',
+      totalAmount: '122.00',
+      amountDue: '122.00',
+      iban: 'SI56020170014356205',
+      referenceModel: 'SI12',
+      reference: '12345678909',
+    });
+  });
+
+  it('keeps the total and the amount due apart after a prepayment (issue 21)', () => {
+    const fields = readTextFields(
+      'RAČUN št. 2026-16 Osnova za DDV 1.476,87 € DDV 22 % 324,91 € Skupaj z DDV 1.801,78 € ' +
+        'Predplačilo -1.000,00 € Znesek za plačilo 801,78 €',
+    );
+    expect(fields.totalAmount).toMatchObject({ value: '1801.78', confidence: 0.97 });
+    expect(fields.prepaidAmount?.value).toBe('1000.00');
+    expect(fields.amountDue).toMatchObject({ value: '801.78', confidence: 0.97 });
+    const english = readTextFields(
+      'Invoice no. 77 Net amount 841.52 EUR VAT 185.13 EUR Total 1,026.65 EUR ' +
+        'Rounding 0.01 EUR Amount due 1,026.66 EUR',
+    );
+    expect(english.totalAmount?.value).toBe('1026.65');
+    expect(english.roundingAmount?.value).toBe('0.01');
+    expect(english.amountDue?.value).toBe('1026.66');
+  });
 });

@@ -1,5 +1,6 @@
 import { checkBic, checkIban, isValidSlovenianVatId } from '@listina/forms';
 import { checkReference, splitReference } from '../einvoice/payment-reference';
+import { labelPattern } from './labels';
 import { readSupplierName, type NameOptions } from './supplier-name';
 
 /**
@@ -18,6 +19,9 @@ export type TextField =
   | 'netAmount'
   | 'vatAmount'
   | 'totalAmount'
+  | 'prepaidAmount'
+  | 'roundingAmount'
+  | 'amountDue'
   | 'currencyCode'
   | 'vatId'
   | 'iban'
@@ -61,7 +65,11 @@ const SHAPE_ONLY = 0.7;
 
 /** `label` followed by what `value` matches, within a few characters. */
 function after(text: string, labels: string, value: string): { match: string; at: number }[] {
-  const pattern = new RegExp(`(?:${labels})\\s*[:.]?\\s*(?:št\\.?|no\\.?|#)?\\s*${value}`, 'giu');
+  // Labels are read with or without their č, š, ž (labels.ts); the value's pattern as it is.
+  const pattern = new RegExp(
+    `${labelPattern(`(?:${labels})\\s*[:.]?\\s*(?:št\\.?|no\\.?|#)?`)}\\s*${value}`,
+    'giu',
+  );
   const found: { match: string; at: number }[] = [];
   // Each match is looked for from the character after the last one began, not after it
   // ended: a title taken for a label must not swallow the label after it (INVOICE Invoice
@@ -170,16 +178,39 @@ export function readTextFields(text: string, options: NameOptions = {}): TextFie
   const nets = amounts(
     `Osnova za DDV${rate}|Znesek brez DDV|Net amount${rate}|Subtotal|Total excl\\.? VAT`,
   );
-  const vats = amounts(`(?<!za |brez |ID za )DDV${rate}|VAT${rate}(?! ?(?:ID|No|number))`).filter(
-    (f) => !nets.some((n) => n.at === f.at),
+  const vats = amounts(
+    `(?<!za |brez |ID za |z )DDV${rate}|VAT${rate}(?! ?(?:ID|No|number))`,
+  ).filter((f) => !nets.some((n) => n.at === f.at));
+  // The invoice's total and what is to be paid apart (issue 21): after a prepayment or a
+  // rounding they differ; an invoice that prints only what is to be paid has it as its total.
+  const dues = amounts(
+    'Znesek za plačilo|Skupaj za plačilo|Za plačilo|Amount due|Total due|Balance due|Amount payable',
   );
   const totals = amounts(
-    'Za plačilo|Skupaj za plačilo|Skupaj dobropis|Skupaj|Amount due|Total due|Grand total|Total',
-  );
+    'Skupaj z DDV|Znesek z DDV|Skupaj dobropis|Skupaj|Grand total|Invoice total|Total',
+  ).filter((f) => !dues.some((d) => d.at === f.at));
   const sum = (list: { value: string }[]) => list.reduce((s, f) => s + cents(f.value), 0);
-  const total = totals[totals.length - 1];
+  const due = dues[dues.length - 1];
+  const total = totals[totals.length - 1] ?? due;
   if (total)
     put('totalAmount', { value: total.value, confidence: LABELLED, source: 'text', at: total.at });
+  if (due) put('amountDue', { value: due.value, confidence: LABELLED, source: 'text', at: due.at });
+  const prepaid = amounts('Predplačilo|Avans|Prepaid|Prepayment|Paid in advance|Already paid')[0];
+  if (prepaid)
+    put('prepaidAmount', {
+      value: prepaid.value.replace(/^-/, ''),
+      confidence: LABELLED,
+      source: 'text',
+      at: prepaid.at,
+    });
+  const rounding = amounts('Zaokrožitev|Rounding')[0];
+  if (rounding)
+    put('roundingAmount', {
+      value: rounding.value,
+      confidence: LABELLED,
+      source: 'text',
+      at: rounding.at,
+    });
   if (nets.length > 0)
     put('netAmount', {
       value: euros(sum(nets)),

@@ -103,6 +103,27 @@ export function totalWarning(model: Record<string, unknown>): MessageSpec[] {
 }
 
 /**
+ * The amount due is the total less what was prepaid plus the rounding (EN 16931 BR-CO-16),
+ * when an amount due is given. A warning, as for the total: the user who typed what the
+ * paper says may go on, and the order pays the amount due.
+ */
+export function amountDueWarning(model: Record<string, unknown>): MessageSpec[] {
+  const [total, due] = [model.totalAmount, model.amountDue].map(cents);
+  if (total === undefined || due === undefined) return [];
+  const prepaid = cents(model.prepaidAmount) ?? 0n;
+  const rounding = cents(model.roundingAmount) ?? 0n;
+  const expected = total - prepaid + rounding;
+  if (due === expected) return [];
+  return [
+    {
+      code: 'errors.doc.amountDueNotTotal',
+      parameters: [euros(total), euros(prepaid), euros(rounding), euros(expected)],
+      field: 'amountDue',
+    },
+  ];
+}
+
+/**
  * The cost allocation lines, when there are any, add up to the total (issue 5). Drafts may be
  * allocated in steps, so saving does not insist; activation does.
  */
@@ -259,6 +280,10 @@ export const doc = defineEntity({
       filter: true,
       range: true,
     }),
+    // Issue 21: what is to be paid when it is not the total (EN 16931 BT-113, BT-114, BT-115).
+    decimal('prepaidAmount', 'prepaid_amount'),
+    decimal('roundingAmount', 'rounding_amount'),
+    decimal('amountDue', 'amount_due', { sort: true, filter: true, range: true }),
     {
       name: 'currencyCode',
       column: 'currency_code',
@@ -414,7 +439,7 @@ export const doc = defineEntity({
     costLines: [],
   }),
   writeRoles: ['accountant', 'dataentry', 'dataentryextended'],
-  warnings: (model) => Promise.resolve(totalWarning(model)),
+  warnings: (model) => Promise.resolve([...totalWarning(model), ...amountDueWarning(model)]),
   // spec §4, §6, issue 6: who may change a document at each status and step (docs/roles.md).
   locked: docLocks,
   // The home's "my tasks" tiles: documents waiting for the signed-in user (issue 6).

@@ -1,7 +1,6 @@
 import { compactCode, type FieldInput } from '@listina/forms';
 import { sql } from 'kysely';
 import { payOrderLocks, payOrderWarnings } from '../../payments/order-rules';
-import { RETURN_REASON_CODES } from '../../payments/return-reasons';
 import { defineEntity, type ColumnDef } from '../entity';
 import { sampleIban } from './bank-account';
 import { labelledItems } from './code-list';
@@ -107,6 +106,20 @@ const serverOwned = (name: string, column: string, type: ColumnDef['type']): Col
   column,
   type,
   field: { labelId: `payOrder.${name}`, visible: false },
+  serverOwned: true,
+});
+
+/** A document's amount shown read-only on an order made from it; hidden on other orders. */
+const documentAmount = (name: string, column: string): ColumnDef => ({
+  name,
+  column,
+  type: 'decimal',
+  field: {
+    inputType: 'currency',
+    readonly: true,
+    labelId: `payOrder.${name}`,
+    visible: 'documentTotalAmount',
+  },
   serverOwned: true,
 });
 
@@ -354,13 +367,11 @@ export const payOrder = defineEntity({
       filter: true,
       list: true,
     },
-    // The bank's reason for a return (AC04) or its own text; a known code reads in words.
-    text('bankMessage', 'bank_message', 500, {
-      inputType: 'select',
-      readonly: true,
-      importance: 1,
-      references: { items: labelledItems(RETURN_REASON_CODES, 'payOrder.returnReason') },
-    }),
+    // What the document asked for when the order was made from it (issue 21): its total and
+    // the amount due after a prepayment or rounding, which is what the order pays.
+    documentAmount('documentTotalAmount', 'document_total_amount'),
+    documentAmount('documentAmountDue', 'document_amount_due'),
+    text('bankMessage', 'bank_message', 500, { readonly: true, importance: 1 }),
     serverOwned('sentAt', 'sent_at', 'timestamp'),
     serverOwned('paidAt', 'paid_at', 'timestamp'),
   ],
