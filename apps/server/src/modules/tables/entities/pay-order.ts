@@ -1,6 +1,7 @@
 import { compactCode, type FieldInput } from '@listina/forms';
 import { sql } from 'kysely';
 import { payOrderLocks, payOrderWarnings } from '../../payments/order-rules';
+import { RETURN_REASON_CODES } from '../../payments/return-reasons';
 import { defineEntity, type ColumnDef } from '../entity';
 import { sampleIban } from './bank-account';
 import { labelledItems } from './code-list';
@@ -371,7 +372,13 @@ export const payOrder = defineEntity({
     // the amount due after a prepayment or rounding, which is what the order pays.
     documentAmount('documentTotalAmount', 'document_total_amount'),
     documentAmount('documentAmountDue', 'document_amount_due'),
-    text('bankMessage', 'bank_message', 500, { readonly: true, importance: 1 }),
+    // The bank's reason for a return (AC04) or its own text; a known code reads in words.
+    text('bankMessage', 'bank_message', 500, {
+      inputType: 'select',
+      readonly: true,
+      importance: 1,
+      references: { items: labelledItems(RETURN_REASON_CODES, 'payOrder.returnReason') },
+    }),
     serverOwned('sentAt', 'sent_at', 'timestamp'),
     serverOwned('paidAt', 'paid_at', 'timestamp'),
   ],
