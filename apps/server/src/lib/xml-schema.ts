@@ -137,7 +137,7 @@ function readableError(
   if (/fails to validate$/.test(error.message)) return '';
   const message = error.message
     .replace(/^(?:element [^:]+: )?Schemas (?:validity|parser) error : /, '')
-    .replace(/\{[^}]*\}/g, '');
+    .replace(/\{(?:urn|https?):[^}]*\}/g, '');
   const line = error.loc?.fileName === fileName ? `Line ${error.loc.lineNumber}: ` : '';
   return `${line}${shorten(message)}`;
 }

@@ -9,7 +9,7 @@ import { buildCheckedPain001, readCheckedCamt, type CamtEntry } from './iso20022
 import { painFileName, painFileOf, keyOfEndToEndId, readDebtors } from './order-files';
 import { fullReference, missingKeys, textOf } from './order-rules';
 import type { PaymentsService } from './payments.service';
-import { SENDABLE_ORDER_STATES } from './transitions';
+import { mayStatementMove, SENDABLE_ORDER_STATES } from './transitions';
 import { readUploadedOrders, uploadKindOf, type UploadedFile } from './order-upload';
 import { upnFormPdf, type UpnData } from './upn';
 import type { TableImporter } from '../tables/import';
@@ -213,59 +213,75 @@ export function createPaymentFilesService(
     },
 
     /**
-     * A camt.053 or camt.054 (XSD-checked): a booked debit entry whose end-to-end id names a
-     * sent order of the same amount marks it paid, a returned one rejected with the bank's
-     * reason; every other entry is listed as unmatched, with why.
+     * A camt.053 or camt.054 (XSD-checked), entry by entry in the file's order: a booked debit
+     * whose end-to-end id names a sent order of the same amount and currency marks it paid; a
+     * booked return (TxDtls/RtrInf, a credit) or reversal (RvslInd) of a sent or paid order
+     * marks it rejected with the bank's reason; every other entry is listed as unmatched, with
+     * why. The same statement read again changes nothing: its entries are listed as unmatched
+     * with the orders' states.
      */
     async statement(scope: TableScope, bytes: Buffer): Promise<StatementResponse> {
       tables.requireWritable('payOrder', scope);
       const camt = await readCheckedCamt(bytes);
-      const byKey = new Map<string, CamtEntry>();
       const unmatched: StatementResponse['unmatched'] = [];
       const unmatch = (entry: CamtEntry, reason: string) =>
         unmatched.push({
           endToEndId: entry.endToEndId ?? null,
-          amount: entry.amount,
+          amount: entry.amount || entry.batch?.amount || '',
           currency: entry.currency,
           reference: entry.reference ?? null,
           reason,
         });
+      const candidates: { key: string; entry: CamtEntry }[] = [];
       for (const entry of camt.entries) {
         const key = keyOfEndToEndId(entry.endToEndId);
-        if (entry.creditDebit !== 'DBIT') unmatch(entry, 'credit');
+        // Money in is ours only when it is a payment of ours coming back.
+        if (entry.creditDebit !== 'DBIT' && !entry.returned) unmatch(entry, 'credit');
         else if (!key) unmatch(entry, 'noOrder');
-        else if (entry.status !== 'BOOK' && !entry.returned) unmatch(entry, 'notBooked');
-        else byKey.set(key, entry);
+        else if (entry.status !== 'BOOK') unmatch(entry, 'notBooked');
+        else candidates.push({ key, entry });
       }
       const { result, undoId } = await tables.batch(scope, true, async (tools) => {
-        const orders = await tools.readMany('payOrder', [...byKey.keys()]);
-        const byOrderKey = new Map(orders.map((order) => [order.key, order]));
-        const settle: { record: TableRecord; values: Record<string, unknown> }[] = [];
+        const orders = await tools.readMany('payOrder', [...new Set(candidates.map((c) => c.key))]);
+        const byKey = new Map(orders.map((order) => [order.key, order]));
+        // Each order's state as the entries so far leave it: a payment and its return may
+        // come in one statement.
+        const outcome = new Map<string, { state: string; values: Record<string, unknown> }>();
         const paidAt = new Date();
-        for (const [key, entry] of byKey) {
-          const order = byOrderKey.get(key);
+        for (const { key, entry } of candidates) {
+          const order = byKey.get(key);
+          const state = outcome.get(key)?.state ?? textOf(order?.state);
+          const to = entry.returned ? 'rejected' : 'paid';
           if (!order) unmatch(entry, 'noOrder');
-          else if (order.state !== 'sent') unmatch(entry, `state:${textOf(order.state)}`);
+          else if (!mayStatementMove(state, to)) unmatch(entry, `state:${state}`);
           else if (
             !sameAmount(entry.amount || entry.batch?.amount || '0', textOf(order.amount)) ||
             entry.currency !== order.currencyCode
           )
             unmatch(entry, 'amountDiffers');
           else
-            settle.push({
-              record: order,
-              values: entry.returned
-                ? { state: 'rejected', bankMessage: entry.reason ?? null }
-                : { state: 'paid', paidAt },
+            outcome.set(key, {
+              state: to,
+              values:
+                to === 'rejected'
+                  ? { state: to, bankMessage: entry.reason ?? null }
+                  : { state: to, paidAt, bankMessage: null },
             });
         }
-        const settled = await tools.setOwnedMany('payOrder', settle);
-        // A sent package is settled once none of its orders is still out.
+        const settled = await tools.setOwnedMany(
+          'payOrder',
+          [...outcome].map(([key, { values }]) => ({
+            record: byKey.get(key) as TableRecord,
+            values,
+          })),
+        );
+        // A sent package is settled once none of its orders is still out; a paid one whose
+        // orders all came back is rejected.
         await sql`
           update pay_package p set state = case when exists (
               select 1 from pay_order o where o.pay_package_id = p.id and o.state = 'paid')
             then 'paid' else 'rejected' end
-          where p.organization_id = ${scope.organization.id} and p.state = 'sent'
+          where p.organization_id = ${scope.organization.id} and p.state in ('sent', 'paid')
             and not exists (select 1 from pay_order o
               where o.pay_package_id = p.id and o.state = 'sent')
         `.execute(tools.trx);

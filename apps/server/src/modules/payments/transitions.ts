@@ -23,6 +23,19 @@ const PACKAGE_MARKS: Record<PayPackageState, readonly PayPackageState[]> = {
   cancelled: [],
 };
 
+/**
+ * What a bank statement may do to an order: a booked debit pays a sent order; a return or
+ * reversal rejects a sent order, or a paid one when the money came back after the booking was
+ * seen (docs/payments.md). Users cannot mark a paid order rejected: only the bank's return can.
+ */
+const STATEMENT_MOVES: Record<'paid' | 'rejected', readonly PayOrderState[]> = {
+  paid: ['sent'],
+  rejected: ['sent', 'paid'],
+};
+
+export const mayStatementMove = (from: string, to: 'paid' | 'rejected'): boolean =>
+  STATEMENT_MOVES[to].includes(from as PayOrderState);
+
 export const mayMarkOrder = (from: string, to: string): boolean =>
   (ORDER_MARKS[from as PayOrderState] ?? []).includes(to as PayOrderState);
 

@@ -281,6 +281,34 @@ describe('parseEInvoice on files that break a rule', () => {
     expect(result.problems).toEqual([]);
   });
 
+  it('joins an e-SLOG name cut at the width of its element without a space, others with one', async () => {
+    // As PR5690-Slika1.XML of the conformance corpus writes it: cut at EDIFACT's 35 characters.
+    const name = (...parts: string[]) =>
+      parts
+        .map((part, index) =>
+          index === 0
+            ? `<D_3036>${part}</D_3036>`
+            : `<D_3036_${index + 1}>${part}</D_3036_${index + 1}>`,
+        )
+        .join('');
+    const original = name('Dobavitelj d.o.o.');
+    const cut = await parseEInvoice(
+      eslogWith(original, name('KVIBO, družba za razvoj, proizvodnj', 'o in trženje', 'D.O.O.')),
+    );
+    expect(cut.valid).toBe(true);
+    expect(cut.fields.supplierName?.value).toBe(
+      'KVIBO, družba za razvoj, proizvodnjo in trženje D.O.O.',
+    );
+    const atWords = await parseEInvoice(eslogWith(original, name('Dobavitelj', 'd.o.o.')));
+    expect(atWords.fields.supplierName?.value).toBe('Dobavitelj d.o.o.');
+    const atSeventy = await parseEInvoice(
+      eslogWith(original, name(`${'Trgovsko podjetje '.repeat(3)}za prodajo na de`, 'belo d.o.o.')),
+    );
+    expect(atSeventy.fields.supplierName?.value).toBe(
+      `${'Trgovsko podjetje '.repeat(3)}za prodajo na debelo d.o.o.`,
+    );
+  });
+
   it('reads a purpose code from FTX+ALQ and flags one that ISO 20022 does not know', async () => {
     const ftx = (code: string) =>
       `<S_FTX><D_4451>ALQ</D_4451><C_C108><D_4440>${code}</D_4440></C_C108></S_FTX>`;

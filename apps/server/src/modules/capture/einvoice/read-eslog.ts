@@ -11,6 +11,13 @@ const SUPPLIER_ROLES = ['SE', 'II'];
 const PAYEE_ROLES = ['SE', 'II', 'PE'];
 /** The continuation elements of a name (D_3036 holds 70 characters). */
 const NAME_PARTS = ['D_3036', 'D_3036_2', 'D_3036_3', 'D_3036_4', 'D_3036_5'];
+/**
+ * A name part that fills its element was cut where the width ran out, often inside a word
+ * ('…, proizvodnj' + 'o in trženje'): the next part follows it without a space. 70 is e-SLOG
+ * 2.0's width, 35 EDIFACT's (an..35), which issuers converting from EDIFACT still cut at.
+ * A shorter part ended where the issuer broke the name, between words.
+ */
+const CUT_WIDTHS = new Set([35, 70]);
 
 export function readEslog(root: XmlElement): InvoiceText {
   const message = childrenNamed(root, 'M_INVOIC')[0] ?? root;
@@ -79,7 +86,11 @@ function partyIn(message: XmlElement, roles: string[]): XmlElement | undefined {
 function partyName(party: XmlElement): string | undefined {
   const names = elementsAt(party, ['S_NAD', 'C_C080'])[0];
   const parts = NAME_PARTS.map((name) => (names && textAt(names, [name])) ?? '').filter(Boolean);
-  return parts.length > 0 ? parts.join(' ') : undefined;
+  if (parts.length === 0) return undefined;
+  return parts.reduce((name, part, index) => {
+    const previous = parts[index - 1] ?? '';
+    return name + (CUT_WIDTHS.has(previous.length) ? '' : ' ') + part;
+  });
 }
 
 /** The RB (account with bank) S_FII segments of the payee, seller first. */

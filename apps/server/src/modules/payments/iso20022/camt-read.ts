@@ -76,10 +76,12 @@ export async function readCheckedCamt(xml: string | Buffer): Promise<CamtRead> {
   const read = readTree(file);
   const check = await checkCamt(file.text, read.version);
   if (!check.valid) {
-    throw new PaymentsFileError('errors.payments.camt.schema', [
-      read.version,
-      check.errors[0] ?? '',
-    ]);
+    // xmllint's first complaint, 'Line 12: Element …': the line and the message apart.
+    const [, line = '–', message = check.errors[0] ?? ''] =
+      /^Line (\d+): (.*)$/s.exec(check.errors[0] ?? '') ?? [];
+    // The catalogue's sentence ends it.
+    const words = message.replace(/\.$/, '');
+    throw new PaymentsFileError('errors.payments.camt.schema', [read.version, line, words]);
   }
   return read;
 }
@@ -147,6 +149,9 @@ function readTransaction(transaction: XmlElement, common: CamtEntry, isOnly: boo
     childrenNamed(transaction, 'Amt')[0] ??
     elementsAt(transaction, ['AmtDtls', 'TxAmt', 'Amt'])[0] ??
     elementsAt(transaction, ['AmtDtls', 'InstdAmt', 'Amt'])[0];
+  // A lone transaction's amount of 0 says nothing (a SIX sample books 105678.50 SEK with
+  // <TxDtls><Amt Ccy="SEK">0</Amt>): the entry's amount is the transaction's.
+  const ownAmount = isOnly && amount && toCents(amount.text) === 0n ? undefined : amount;
   const returnInformation = childrenNamed(transaction, 'RtrInf')[0];
   const creditDebit = textAt(transaction, ['CdtDbtInd']);
   const isOutgoing = (creditDebit ?? common.creditDebit) === 'DBIT';
@@ -155,8 +160,8 @@ function readTransaction(transaction: XmlElement, common: CamtEntry, isOnly: boo
   return {
     ...common,
     endToEndId: textAt(transaction, ['Refs', 'EndToEndId']),
-    amount: amount ? normalAmount(amount.text) : isOnly ? common.amount : '',
-    currency: amount?.attributes.Ccy ?? common.currency,
+    amount: ownAmount ? normalAmount(ownAmount.text) : isOnly ? common.amount : '',
+    currency: ownAmount?.attributes.Ccy ?? common.currency,
     creditDebit:
       creditDebit === 'CRDT' || creditDebit === 'DBIT' ? creditDebit : common.creditDebit,
     returned: common.returned || returnInformation !== undefined,

@@ -134,9 +134,16 @@ describe('camt samples', () => {
       '<Sts>BOOK</Sts>',
       '<Sts>PAID</Sts>',
     );
+    // The line of the first entry, and xmllint's words with the allowed values.
+    const line = xml.split('\n').findIndex((text) => text.includes('<Sts>PAID</Sts>')) + 1;
+    expect(line).toBe(11);
     await expect(readCheckedCamt(xml)).rejects.toMatchObject({
       code: 'errors.payments.camt.schema',
-      parameters: ['camt.053.001.02', expect.stringContaining('PAID')],
+      parameters: [
+        'camt.053.001.02',
+        '11',
+        "Element 'Sts': [facet 'enumeration'] The value 'PAID' is not an element of the set {'BOOK', 'PDNG', 'INFO'}",
+      ],
     });
   });
 });

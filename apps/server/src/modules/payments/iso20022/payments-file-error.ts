@@ -34,7 +34,7 @@ export const PAYMENTS_FILE_ERROR_CODES = [
   'errors.payments.pain001.invalidOrders',
   /** The written file fails the official XSD: [version, first error]. */
   'errors.payments.pain001.schema',
-  /** A camt file that fails its official XSD: [version, first error]. */
+  /** A camt file that fails its official XSD: [version, line, xmllint's first error]. */
   'errors.payments.camt.schema',
 ] as const;
 
