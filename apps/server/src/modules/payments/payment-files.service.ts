@@ -5,7 +5,7 @@ import type { Db } from '../../db/create-db';
 import { inScope } from '../../db/scope';
 import { AppError, badRequest, notFound, type MessageSpec } from '../../lib/errors';
 import type { BatchTools, TableScope, TablesService } from '../tables/tables.service';
-import { buildCheckedPain001, readCheckedCamt, type CamtEntry } from './iso20022';
+import { buildCheckedPain001, readCheckedCamt, toCents, type CamtEntry } from './iso20022';
 import { painFileName, painFileOf, keyOfEndToEndId, readDebtors } from './order-files';
 import { fullReference, missingKeys, textOf } from './order-rules';
 import type { PaymentsService } from './payments.service';
@@ -51,8 +51,11 @@ function staleOrderProblems(orders: readonly TableRecord[]): MessageSpec[] {
   );
 }
 
-/** Whether two amounts of at most two decimals are equal ('12.5' and '12.50' are). */
-const sameAmount = (a: string, b: string) => Number(a).toFixed(2) === Number(b).toFixed(2);
+/** Whether two amounts are the same to the cent ('12.5' and '12.50' are; '12.505' is none). */
+const sameAmount = (a: string, b: string) => {
+  const cents = toCents(a);
+  return cents !== undefined && cents === toCents(b);
+};
 
 /**
  * The payment calls that read or write files (issue 8; docs/payments.md): pain.001 export

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableRecord } from '@listina/contract';
 import { injectMultipart } from '../../../test/factories';
@@ -356,6 +357,22 @@ describe('a bank statement', () => {
     expect(after.map((o) => [o.state, o.bankMessage])).toEqual([
       ['paid', null],
       ['rejected', 'MS03'],
+    ]);
+  });
+
+  it('reads a real bank notification: a reversal and a booked debit of no order of ours, a pending credit', async () => {
+    const xml = readFileSync(
+      new URL(
+        './iso20022/samples/bank/dvbern-iso20022/camt_054_Beispiel_NoCrdtBookedNotReversed.xml',
+        import.meta.url,
+      ),
+    );
+    const answer = await importStatement(xml.toString('utf8'));
+    expect(answer).toMatchObject({ entries: 3, paid: [], rejected: [], undoId: null });
+    expect(answer.unmatched.map((u) => [u.amount, u.currency, u.reason])).toEqual([
+      ['111.00', 'CHF', 'noOrder'],
+      ['2.00', 'CHF', 'credit'],
+      ['3.00', 'CHF', 'noOrder'],
     ]);
   });
 

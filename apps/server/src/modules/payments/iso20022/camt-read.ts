@@ -153,8 +153,9 @@ function readTransaction(transaction: XmlElement, common: CamtEntry, isOnly: boo
   // <TxDtls><Amt Ccy="SEK">0</Amt>): the entry's amount is the transaction's.
   const ownAmount = isOnly && amount && toCents(amount.text) === 0n ? undefined : amount;
   const returnInformation = childrenNamed(transaction, 'RtrInf')[0];
-  const creditDebit = textAt(transaction, ['CdtDbtInd']);
-  const isOutgoing = (creditDebit ?? common.creditDebit) === 'DBIT';
+  // The entry says which way the money moved on the account; a transaction's own CdtDbtInd
+  // is the payment's view (a UBS sample books a DBIT entry of CRDT transfers) and is not read.
+  const isOutgoing = common.creditDebit === 'DBIT';
   // The other party: the creditor of what we paid, the debtor of what came in.
   const party = isOutgoing ? 'Cdtr' : 'Dbtr';
   return {
@@ -162,8 +163,6 @@ function readTransaction(transaction: XmlElement, common: CamtEntry, isOnly: boo
     endToEndId: textAt(transaction, ['Refs', 'EndToEndId']),
     amount: ownAmount ? normalAmount(ownAmount.text) : isOnly ? common.amount : '',
     currency: ownAmount?.attributes.Ccy ?? common.currency,
-    creditDebit:
-      creditDebit === 'CRDT' || creditDebit === 'DBIT' ? creditDebit : common.creditDebit,
     returned: common.returned || returnInformation !== undefined,
     reason:
       returnInformation &&
@@ -194,8 +193,9 @@ function dateOf(entry: XmlElement, name: string): string | undefined {
   return textAt(entry, [name, 'Dt']) ?? textAt(entry, [name, 'DtTm'])?.slice(0, 10);
 }
 
+/** '122' → '122.00', '8.850' (a bank's five decimals) → '8.85'; '8.855' stays as it is. */
 const normalAmount = (text: string): string => {
-  const cents = toCents(text);
+  const cents = toCents(text.replace(/^(\d+\.\d\d)0+$/, '$1'));
   return cents === undefined ? text : formatCents(cents);
 };
 
