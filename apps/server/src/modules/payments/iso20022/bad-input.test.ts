@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectBankReady } from './bank-ready';
 import { writeCamt053 } from './camt-fixture';
 import { readCamt } from './camt-read';
 import { readPain001 } from './pain001-read';
@@ -14,6 +15,12 @@ const GOOD = writePain001(
     sepaSiOrder({ endToEndId: 'PO-2', amount: '20.00' }),
   ]),
 );
+
+describe('the good file the bad ones are made from', () => {
+  it('is one a bank takes (XSD and EPC rules)', async () => {
+    await expectBankReady(GOOD, 'pain.001.001.03');
+  });
+});
 
 function errorOf(read: () => unknown): PaymentsFileError {
   try {

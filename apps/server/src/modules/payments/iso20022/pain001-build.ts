@@ -1,13 +1,14 @@
+import { checkEpcRules, type EpcViolation } from './epc-rules';
 import { checkPainOrders } from './order-checks';
 import { writePain001 } from './pain001-write';
 import { PaymentsFileError } from './payments-file-error';
 import { checkPain001 } from './schema-check';
-import type { PainFile } from './types';
+import type { OrderProblem, PainFile } from './types';
 
 /**
  * The pain.001 to hand to a bank: the orders are checked first (every problem at once, as
- * 'errors.payments.pain001.invalidOrders'), then the written file against the official XSD.
- * Never returns a file the bank's schema check would refuse.
+ * 'errors.payments.pain001.invalidOrders'), then the written file against the official XSD
+ * and the EPC rules (epc-rules.ts). Never returns a file the bank's checks would refuse.
  */
 export async function buildCheckedPain001(file: PainFile): Promise<string> {
   checkFile(file);
@@ -28,7 +29,24 @@ export async function buildCheckedPain001(file: PainFile): Promise<string> {
       check.errors[0] ?? '',
     ]);
   }
+  const violations = checkEpcRules(xml);
+  if (violations.length > 0) {
+    throw new PaymentsFileError(
+      'errors.payments.pain001.epc',
+      [violations.length],
+      violations.map((violation) => epcProblem(file, violation)),
+    );
+  }
   return xml;
+}
+
+/** A broken EPC rule as a problem of the order whose transaction it is in (-1: the file's). */
+function epcProblem(file: PainFile, violation: EpcViolation): OrderProblem {
+  return {
+    index: file.orders.findIndex((order) => order.endToEndId === violation.endToEndId),
+    code: violation.code,
+    parameters: [violation.where, violation.element, violation.value, ...violation.extra],
+  };
 }
 
 /** What the group header needs: the EPC limits on MsgId (35) and InitgPty/Nm (70). */

@@ -1,5 +1,5 @@
 import { formatCents, isSepa, toCents } from './order-checks';
-import { transliterate } from './transliterate';
+import { partyText, partyTextRuleOf } from './transliterate';
 import type { PainBank, PainFile, PainOrder, PainVersion } from './types';
 import { element, escapeXml, parent } from './xml-text';
 
@@ -7,8 +7,10 @@ import { element, escapeXml, parent } from './xml-text';
  * pain.001 (Customer Credit Transfer Initiation) for .03 and .09, mapped as in the domain
  * notes §1.5: one PmtInf per debtor account, execution date and SEPA/non-SEPA group; counts
  * and control sums from integer cents; SI/RF references as SCOR, the purpose text in
- * Strd/AddtlRmtInf, NRC text in Ustrd. The orders are not checked here: buildCheckedPain001
- * checks them and the result.
+ * Strd/AddtlRmtInf, NRC text in the one Ustrd (EPC: Ustrd or Strd, never both). Every text
+ * about a party goes through one rule (partyText): č/š/ž kept only where all the payments it
+ * concerns are SEPA_SI. The orders are not checked here: buildCheckedPain001 checks them and
+ * the result (the XSD and the EPC rules, epc-rules.ts).
  */
 
 const NAMESPACE: Record<PainVersion, string> = {
@@ -37,7 +39,10 @@ export function writePain001(file: PainFile): string {
       element('CreDtTm', isoDateTime(file.createdAt)),
       element('NbOfTxs', String(file.orders.length)),
       element('CtrlSum', formatCents(total)),
-      parent('InitgPty', element('Nm', file.initiatorName)),
+      parent(
+        'InitgPty',
+        element('Nm', partyText(partyTextRuleOf(file.orders), file.initiatorName)),
+      ),
     ),
   ];
   groups.forEach((group, index) => {
@@ -78,7 +83,8 @@ function paymentInformationId(messageId: string, n: number): string {
 
 function paymentInformation(group: Group, id: string, v09: boolean): string {
   const first = group.orders[0] as PainOrder;
-  const text = group.isSepa ? (value: string) => value : transliterate;
+  const rule = partyTextRuleOf(group.orders);
+  const text = (value: string) => partyText(rule, value);
   const date = v09
     ? parent('ReqdExctnDt', element('Dt', first.executionDate))
     : element('ReqdExctnDt', first.executionDate);
@@ -103,7 +109,8 @@ function paymentInformation(group: Group, id: string, v09: boolean): string {
 }
 
 function creditTransfer(order: PainOrder, v09: boolean): string {
-  const text = order.paymentType === 'SEPA_SI' ? (value: string) => value : transliterate;
+  const rule = partyTextRuleOf([order]);
+  const text = (value: string) => partyText(rule, value);
   const recipientBank: PainBank | undefined = isSepa(order)
     ? order.recipientBic
       ? { bic: order.recipientBic }
@@ -170,17 +177,28 @@ function postalAddress(
   );
 }
 
-/** SI/RF: SCOR reference with the description beside it; NRC: the text as Ustrd. */
+/** EPC (and the XSD's Max140Text): one Ustrd of at most 140 characters. */
+export const MAX_USTRD = 140;
+
+/**
+ * SI/RF: Strd with the SCOR reference and the description beside it as AddtlRmtInf; NRC: one
+ * Ustrd with the reference text and the description, cut to 140 characters. Never both
+ * (EPC: a transaction carries Ustrd or Strd).
+ */
 function remittance(order: PainOrder, text: (value: string) => string): string {
-  const description = element(
-    'AddtlRmtInf',
-    order.description === undefined ? undefined : text(order.description),
-  );
+  const description = order.description === undefined ? undefined : text(order.description);
   if (order.referenceType === 'NRC') {
-    return parent('RmtInf', element('Ustrd', text(order.reference)), parent('Strd', description));
+    return parent('RmtInf', element('Ustrd', unstructuredText(text(order.reference), description)));
   }
   const reference = `<CdtrRefInf><Tp><CdOrPrtry><Cd>SCOR</Cd></CdOrPrtry></Tp>${element('Ref', order.reference)}</CdtrRefInf>`;
-  return `<RmtInf><Strd>${reference}${description}</Strd></RmtInf>`;
+  return `<RmtInf><Strd>${reference}${element('AddtlRmtInf', description)}</Strd></RmtInf>`;
+}
+
+/** 'Invoice 4711, Racun 4711 za stroje': the NRC text first, as the creditor matches it. */
+export function unstructuredText(reference: string, description: string | undefined): string {
+  const parts = [reference.trim(), description?.trim() ?? ''].filter((part) => part !== '');
+  const unique = parts.length === 2 && parts[0] === parts[1] ? [reference.trim()] : parts;
+  return [...unique.join(', ')].slice(0, MAX_USTRD).join('').trimEnd();
 }
 
 function sumCents(orders: readonly PainOrder[]): bigint {

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { expectBankReady } from './bank-ready';
+import { checkEpcRules } from './epc-rules';
 import { buildCheckedPain001 } from './pain001-build';
 import { readPain001 } from './pain001-read';
 import { writePain001 } from './pain001-write';
@@ -29,7 +31,7 @@ const MIXED: PainOrder[] = [
     recipientName: 'Lieferant Šoštanj GmbH',
     recipientIban: 'DE89370400440532013000',
     recipientBic: 'COBADEFFXXX',
-    recipientTown: 'München',
+    recipientTown: 'Muenchen',
     recipientCountryCode: 'DE',
   }),
   nonSepaOrder({ endToEndId: 'PO-5' }),
@@ -37,29 +39,39 @@ const MIXED: PainOrder[] = [
 ];
 
 describe.each(PAIN_VERSIONS)('%s', (version) => {
-  it('writes a file the official XSD accepts', async () => {
-    const xml = writePain001(painFile(version, MIXED));
-    expect(await checkPain001(xml, version)).toEqual({ valid: true, errors: [] });
+  it('writes a file the official XSD and the EPC rules accept', async () => {
+    await expectBankReady(writePain001(painFile(version, MIXED)), version);
+    await expectBankReady(await buildCheckedPain001(painFile(version, MIXED)), version);
   });
 
-  it('reads back the orders it wrote, with č/š/ž kept only for SEPA_SI', () => {
-    const read = readPain001(writePain001(painFile(version, MIXED)));
+  it('reads back the orders it wrote, with č/š/ž kept only for SEPA_SI', async () => {
+    const xml = writePain001(painFile(version, MIXED));
+    await expectBankReady(xml, version);
+    const read = readPain001(xml);
     expect(read.version).toBe(version);
     expect(read.problems).toEqual([]);
     const transliterated: PainOrder[] = MIXED.map((order) =>
       order.endToEndId === 'PO-4'
         ? {
             ...order,
+            debtorName: 'Placnik d.o.o.',
             recipientName: 'Lieferant Sostanj GmbH',
-            recipientTown: 'München',
-            description: 'Placilo racuna 2026-000123 (sola & zaga)',
+            description: 'Placilo racuna 2026-000123 (sola + zaga)',
           }
         : order.endToEndId === 'PO-5'
-          ? { ...order, debtorName: 'Placnik d.o.o.', description: 'Racun 4711 za sivalne stroje' }
-          : order,
+          ? {
+              ...withoutDescription(order),
+              debtorName: 'Placnik d.o.o.',
+              // NRC: the reference and the description in the one Ustrd.
+              reference: 'Invoice 4711, Racun 4711 za sivalne stroje',
+            }
+          : order.endToEndId === 'PO-6'
+            ? order
+            : { ...order, debtorName: 'Placnik d.o.o.' },
     );
-    // PO-6 has its own execution date, so its own PmtInf after the others; the debtor's
-    // name is transliterated in the non-SEPA PmtInf, kept in the SEPA one.
+    // PO-6 has its own execution date, so its own PmtInf of SEPA_SI orders only: its
+    // debtor keeps č. PO-1 to PO-4 share a PmtInf with a payment to Germany, whose debtor
+    // name is transliterated as PO-4's creditor texts are; so is the non-SEPA one.
     expect(sortById(read.orders)).toEqual(sortById(transliterated));
   });
 
@@ -78,11 +90,16 @@ describe.each(PAIN_VERSIONS)('%s', (version) => {
     expect(new Set(ids).size).toBe(3);
   });
 
-  it('escapes XML specials and uses the version’s BIC and date elements', () => {
+  it('escapes XML specials and uses the version’s BIC and date elements', async () => {
     const xml = writePain001(
       painFile(version, [sepaSiOrder({ recipientName: 'A & B <"Kovač\'s">' })]),
     );
     expect(xml).toContain('<Nm>A &amp; B &lt;&quot;Kovač&apos;s&quot;&gt;</Nm>');
+    // Valid XML, but no bank takes & < > " in a name: the EPC check says so.
+    expect((await checkPain001(xml, version)).valid).toBe(true);
+    expect(checkEpcRules(xml).map((each) => [each.code, each.element, each.extra])).toEqual([
+      ['payments.epc.character', 'Cdtr/Nm', ['&']],
+    ]);
     if (version === 'pain.001.001.09') {
       expect(xml).toContain('<ReqdExctnDt><Dt>2026-11-25</Dt></ReqdExctnDt>');
       expect(xml).toContain('<BICFI>LJBASI2X</BICFI>');
@@ -95,6 +112,7 @@ describe.each(PAIN_VERSIONS)('%s', (version) => {
   it('writes 10,000 orders whose control sum is exact', async () => {
     const orders = manyOrders(10_000);
     const xml = await buildCheckedPain001(painFile(version, orders));
+    await expectBankReady(xml, version);
     const read = readPain001(xml);
     expect(read.orders).toHaveLength(10_000);
     expect(read.problems).toEqual([]);
@@ -172,15 +190,21 @@ describe('buildCheckedPain001', () => {
     ).rejects.toMatchObject({ code: 'errors.payments.pain001.messageId' });
   });
 
-  it('keeps PmtInfId within 35 characters for a 35-character message id', () => {
+  it('keeps PmtInfId within 35 characters for a 35-character message id', async () => {
     const xml = writePain001({
       ...painFile('pain.001.001.03', MIXED),
       messageId: 'M'.repeat(35),
     });
+    await expectBankReady(xml, 'pain.001.001.03');
     const ids = [...xml.matchAll(/<PmtInfId>([^<]+)</g)].map((match) => match[1] ?? '');
     expect(ids).toEqual([`${'M'.repeat(33)}-1`, `${'M'.repeat(33)}-2`, `${'M'.repeat(33)}-3`]);
   });
 });
+
+function withoutDescription(order: PainOrder): PainOrder {
+  const { description: _description, ...rest } = order;
+  return rest;
+}
 
 const sortById = (orders: PainOrder[]): PainOrder[] =>
   [...orders].sort((a, b) => a.endToEndId.localeCompare(b.endToEndId));

@@ -32,6 +32,8 @@ export const PAYMENTS_FILE_ERROR_CODES = [
   'errors.payments.pain001.initiatorName',
   /** The orders cannot go into a file: [count]; then one message per problem. */
   'errors.payments.pain001.invalidOrders',
+  /** The written file breaks EPC rules (epc-rules.ts): [count]; then one message each. */
+  'errors.payments.pain001.epc',
   /** The written file fails the official XSD: [version, first error]. */
   'errors.payments.pain001.schema',
   /** A camt file that fails its official XSD: [version, line, xmllint's first error]. */

@@ -24,7 +24,7 @@ export function sepaSiOrder(overrides: Partial<PainOrder> = {}): PainOrder {
     referenceType: 'SI',
     reference: 'SI1212345678909',
     purposeCode: 'SUPP',
-    description: 'Plačilo računa 2026-000123 (šola & žaga)',
+    description: 'Plačilo računa 2026-000123 (šola + žaga)',
     ...overrides,
   };
 }
@@ -101,7 +101,7 @@ export function manyOrders(n: number): PainOrder[] {
           recipientIban: 'DE89370400440532013000',
           recipientBic: 'COBADEFFXXX',
           recipientCountryCode: 'DE',
-          recipientTown: 'München',
+          recipientTown: 'Muenchen',
           recipientName: 'Lieferant GmbH',
         });
       default:
