@@ -11,6 +11,8 @@ import { readCheckedCamt, type CamtEntry } from './camt-read';
 
 const BANK = new URL('./samples/bank/', import.meta.url);
 const sample = (path: string): Buffer => readFileSync(new URL(path, BANK));
+/** A published file that its own schema refuses. */
+const INVALID = 'error-camt053.xml';
 
 /** What a statement import matches on, and what a user sees of an entry. */
 const KEYS = [
@@ -327,6 +329,45 @@ const CASES: Expected[] = [
     ],
     more: { 0: { bankReference: 'ACSR160617103200001' } },
   },
+  {
+    // SNS Bank (NL) export, two accounts in one message, entries with an empty <TxDtls/>.
+    file: 'newinnovations-camt053/example-camt053-a.xml',
+    version: 'camt.053.001.02',
+    messageId: 'CAMT053SNS987654321647',
+    entries: [
+      ['6.05', 'DBIT', '2026-01-24'],
+      ['7.95', 'DBIT', '2026-01-24'],
+      ['500.00', 'CRDT', '2026-01-26'],
+      ['6.05', 'DBIT', '2026-02-24'],
+      ['7.95', 'DBIT', '2026-02-24'],
+      ['6.05', 'DBIT', '2026-03-24'],
+      ['7.95', 'DBIT', '2026-03-25'],
+      ['500.00', 'DBIT', '2026-01-26'],
+      ['103.98', 'CRDT', '2026-02-05'],
+      ['93.84', 'CRDT', '2026-03-05'],
+      ['103.92', 'CRDT', '2026-04-05'],
+    ].map(([amount, creditDebit, bookingDate]) => ({
+      amount,
+      currency: 'EUR',
+      creditDebit: creditDebit as 'DBIT' | 'CRDT',
+      status: 'BOOK',
+      returned: false,
+      bookingDate,
+    })),
+    more: {
+      0: { accountIban: 'NL14SNSB0012345678' },
+      2: {
+        counterpartyName: 'GreatExample BV',
+        counterpartyIban: 'NL78SNSB0022446688',
+        description: 'Opname',
+      },
+      7: {
+        accountIban: 'NL78SNSB0022446688',
+        counterpartyName: 'SNS ZZP Rekening',
+        counterpartyIban: 'NL14SNSB0012345678',
+      },
+    },
+  },
 ];
 
 describe('real bank files', () => {
@@ -339,13 +380,29 @@ describe('real bank files', () => {
       expect(read.entries[Number(index)], `entry ${index}`).toMatchObject(fields);
   });
 
+  it('refuses a file that fails the official XSD with the schema’s message and its line', async () => {
+    // camt.053.001.02 requires BkTxCd in every entry; the second entry has none (line 116).
+    await expect(
+      readCheckedCamt(sample(`newinnovations-camt053/${INVALID}`)),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'errors.payments.camt.schema',
+      parameters: [
+        'camt.053.001.02',
+        '116',
+        "Element 'NtryDtls': This element is not expected. Expected is one of ( Avlbty, BkTxCd )",
+      ],
+    });
+  });
+
   it('tests every file there is, each with its source in SOURCES.md', () => {
     const files = readdirSync(BANK, { recursive: true })
       .map(String)
       .filter((name) => name.endsWith('.xml'))
       .map((name) => name.split(sep).join('/'));
-    expect(files.sort()).toEqual(CASES.map((c) => c.file).sort());
+    const tested = [...CASES.map((c) => c.file), `newinnovations-camt053/${INVALID}`];
+    expect(files.sort()).toEqual(tested.sort());
     const sources = readFileSync(new URL('SOURCES.md', BANK), 'utf8');
-    for (const { file } of CASES) expect(sources).toContain(file.split('/')[1] ?? '');
+    for (const file of tested) expect(sources).toContain(file.split('/')[1] ?? '');
   });
 });
