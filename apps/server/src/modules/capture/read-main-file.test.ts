@@ -72,7 +72,9 @@ describe('reading a main file by every source', () => {
     expect(reading.sources).toEqual(['qr', 'text']);
     expect(reading.fields).toMatchObject({
       iban: { value: invoice.iban, source: 'qr', confidence: 1 },
-      totalAmount: { value: (invoice.total / 100).toFixed(2), source: 'qr' },
+      // The code's amount is what is to be paid; the total is the one the text states.
+      amountDue: { value: (invoice.total / 100).toFixed(2), source: 'qr' },
+      totalAmount: { value: (invoice.total / 100).toFixed(2), source: 'text' },
       reference: { value: invoice.reference, source: 'qr' },
       referenceModel: { value: 'SI12', source: 'qr' },
       invoiceNumber: { value: invoice.number, source: 'text' },
@@ -92,7 +94,7 @@ describe('reading a main file by every source', () => {
     const wrong = { ...payee(invoice), iban: 'SI56020360253863407' };
     const reading = await read(await invoiceWithQr(wrong));
     expect(reading.fields.iban).toMatchObject({ value: invoice.iban, source: 'text' });
-    expect(reading.fields.totalAmount?.source).toBe('qr');
+    expect(reading.fields.amountDue?.source).toBe('qr');
     expect(reading.qr?.[0]?.problems).toEqual([
       { field: 'iban', code: 'validation.iban.checksum', parameters: [] },
     ]);

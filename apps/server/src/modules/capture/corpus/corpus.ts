@@ -169,6 +169,7 @@ function upnCode(doc: PlannedDocument) {
     supplierName: doc.supplier.name,
     iban: doc.iban ?? '',
     totalAmount: (doc.total / 100).toFixed(2),
+    amountDue: (doc.total / 100).toFixed(2),
     dueDate: due,
     purposeCode: doc.purposeCode ?? 'OTHR',
     description: purpose,
@@ -199,6 +200,7 @@ function epcCode(doc: PlannedDocument) {
     supplierName: doc.supplier.name,
     iban: doc.iban ?? '',
     totalAmount: amount,
+    amountDue: amount,
     currencyCode: 'EUR',
     description,
   };
@@ -256,6 +258,7 @@ const SAMPLES: Sample[] = [
           netAmount: money(net),
           vatAmount: money(vat),
           totalAmount: money(net + vat),
+          amountDue: money(net + vat),
         },
       };
     },
@@ -272,6 +275,7 @@ const SAMPLES: Sample[] = [
       netAmount: '625743.54',
       vatAmount: '156435.89',
       totalAmount: '782179.43',
+      amountDue: '782179.43',
       currencyCode: 'DKK',
       referenceModel: 'NRC',
       reference: '12345667890',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { latin2, upnText, ZBS_PAYEE } from '../test-scans';
 import { readPaymentQr } from './payment-qr';
-import { QR_WRONG_VALUE, qrFields } from './qr-fields';
+import { QR_AS_TOTAL, QR_WRONG_VALUE, qrFields } from './qr-fields';
 
 const BOX = { page: 1, x: 0.1, y: 0.8, width: 0.1, height: 0.07 };
 const located = (bytes: Uint8Array) => {
@@ -66,7 +66,10 @@ describe('UPN QR', () => {
       },
     ]);
     expect(fields.iban).toMatchObject({ value: 'SI56020360253863407', confidence: QR_WRONG_VALUE });
-    expect(fields.totalAmount?.confidence).toBe(1);
+    // The amount is what the code asks to be paid: the amount due, exact; as the invoice's
+    // total it is for review, since a prepayment would make the two differ (issue 21).
+    expect(fields.amountDue?.confidence).toBe(1);
+    expect(fields.totalAmount?.confidence).toBe(QR_AS_TOTAL);
   });
 
   it('reads a code written in UTF-8 without saying so', () => {

@@ -27,7 +27,7 @@ export interface QrCodeSummary {
 }
 
 export interface QrCapture {
-  fields: Partial<Record<QrField, FoundValue>>;
+  fields: Partial<Record<QrField | 'amountDue', FoundValue>>;
   codes: QrCodeSummary[];
 }
 
@@ -42,12 +42,31 @@ export function qrFields(found: readonly LocatedQr[]): QrCapture {
   if (!first) return { fields: {}, codes };
   const { payment, box } = first;
   const isSumWrong = payment.problems.some((p) => p.code === 'capture.qr.controlSum');
-  const fields: QrCapture['fields'] = {};
+  const fields: Partial<Record<QrField, FoundValue>> = {};
   for (const [field, value] of Object.entries(payment.values) as [QrField, string][]) {
     const isWrong = payment.problems.some((p) => p.field === field);
     const confidence =
       (isWrong ? QR_WRONG_VALUE : QR_CONFIDENCE) * (isSumWrong ? WRONG_CONTROL_SUM : 1);
     fields[field] = { value, confidence, source: 'qr', box };
   }
-  return { fields, codes };
+  return { fields: withAmountDue(fields), codes };
+}
+
+/**
+ * A payment code's amount is what is to be paid (issue 21): the amount due. It is the total
+ * only when nothing was prepaid, so as the total it is marked for review, and a total the
+ * invoice's text states is taken before it.
+ */
+export const QR_AS_TOTAL = 0.85;
+
+type QrFields = Partial<Record<QrField | 'amountDue', FoundValue>>;
+
+function withAmountDue(fields: Partial<Record<QrField, FoundValue>>): QrFields {
+  const amount = fields.totalAmount;
+  if (!amount) return fields;
+  return {
+    ...fields,
+    amountDue: amount,
+    totalAmount: { ...amount, confidence: Math.min(amount.confidence, QR_AS_TOTAL) },
+  };
 }
