@@ -113,12 +113,30 @@ function useReasonText() {
   };
 }
 
+const textOf = (value: unknown): string =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+
+/**
+ * The bank's reason of a returned order (its bankMessage, e.g. AC04) in words
+ * ("AC04 – Account closed"); a code without words, or the bank's own text, as it came.
+ */
+function useBankReasonText() {
+  const { t, has } = useI18n();
+  return (message: unknown) => {
+    const code = typeof message === 'string' ? message : '';
+    if (code === '') return t('payments.returnedWithoutReason');
+    const key = `payOrder.returnReason.${code}`;
+    return has(key) ? t(key) : code;
+  };
+}
+
 function FileResultDialog({ shown, onClose }: { shown: FileResult; onClose: () => void }) {
   const { t } = useI18n();
   const reasonText = useReasonText();
+  const bankReasonText = useBankReasonText();
   let title: string;
   let summary: string;
-  let table: ReactNode = null;
+  let table: ReactNode;
   if (shown.kind === 'upload') {
     const { result } = shown;
     title = t('payments.upload');
@@ -144,9 +162,30 @@ function FileResultDialog({ shown, onClose }: { shown: FileResult; onClose: () =
       result.rejected.length,
       result.unmatched.length,
     ]);
+    const rejected =
+      result.rejected.length > 0 ? (
+        <>
+          <DialogContentText sx={{ mt: 2 }}>{t('payments.rejectedByBank')}</DialogContentText>
+          <ResultTable
+            headers={[
+              t('payments.column.recipient'),
+              t('payments.column.amount'),
+              t('payments.column.reason'),
+            ]}
+            rows={result.rejected.map((order) => [
+              textOf(order.recipientIdCb) || order.displayTitle || order.key,
+              textOf(order.amount),
+              bankReasonText(order.bankMessage),
+            ])}
+            testId="payments-rejected"
+          />
+        </>
+      ) : null;
+    table = rejected;
     if (result.unmatched.length > 0) {
       table = (
         <>
+          {rejected}
           <DialogContentText sx={{ mt: 2 }}>{t('payments.unmatched')}</DialogContentText>
           <ResultTable
             headers={[

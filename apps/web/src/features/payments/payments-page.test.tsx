@@ -173,6 +173,40 @@ describe('payments page', () => {
     expect((form?.get('file') as File | null)?.name).toBe('camt053.xml');
   });
 
+  it('lists the orders a statement returned with the bank’s reason in words', async () => {
+    renderPayments('/o/org-1/payments', {
+      handlers: {
+        'POST /api/payOrder/statement': () =>
+          json({
+            entries: 3,
+            paid: [],
+            rejected: [
+              { ...orderRows[0], state: 'rejected', bankMessage: 'AC04' },
+              { ...orderRows[1], state: 'rejected', bankMessage: 'XY99' },
+              { ...orderRows[1], key: 'o-3', state: 'rejected', bankMessage: null },
+            ],
+            unmatched: [],
+            undoId: 'undo-st',
+          }),
+      },
+    });
+    await ordersShown();
+    const file = new File(['<Document/>'], 'camt054.xml', { type: 'application/xml' });
+    await userEvent.upload(screen.getByTestId('payments-statement-input'), file);
+    const result = await screen.findByTestId('payments-file-result');
+    expect(within(result).getByTestId('payments-file-summary').textContent).toBe(
+      en('payments.statementResult', 3, 0, 3, 0),
+    );
+    const rows = within(within(result).getByTestId('payments-rejected')).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      `${en('payments.column.recipient')}${en('payments.column.amount')}${en('payments.column.reason')}`,
+      'Alpe d.o.o.120.50AC04 – Account closed',
+      'Lipa d.o.o.80.00XY99',
+      `Lipa d.o.o.80.00${en('payments.returnedWithoutReason')}`,
+    ]);
+    expect(within(result).queryByTestId('payments-unmatched')).toBeNull();
+  });
+
   it('uploads order files after a warning only when asked to continue, and lists the rows', async () => {
     const { calls } = renderPayments('/o/org-1/payments', {
       handlers: {
