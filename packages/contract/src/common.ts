@@ -6,6 +6,8 @@ export const ApiMessageSchema = z.object({
   code: z.string().optional(),
   parameters: z.array(z.string()),
   field: z.string().optional(),
+  /** A value the field could take instead (a warning's one-click fix in the form). */
+  suggestion: z.string().optional(),
 });
 export type ApiMessage = z.infer<typeof ApiMessageSchema>;
 

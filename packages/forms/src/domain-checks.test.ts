@@ -3,6 +3,8 @@ import {
   DOMAIN_CHECK_CODES,
   DOMAIN_CHECK_FUNCTIONS,
   DOMAIN_CHECKS,
+  DOMAIN_WARNING_CODES,
+  DOMAIN_WARNING_FUNCTIONS,
   runDomainCheck,
   type DomainCheckName,
 } from './domain-checks';
@@ -46,6 +48,53 @@ describe('iban', () => {
   });
 });
 
+describe('recipientAccount', () => {
+  const nonSepa = (fields: Model) => ({ paymentType: 'NONSEPA', ...fields });
+
+  it('takes an IBAN for every payment type, and only an IBAN for SEPA ones', () => {
+    expect(check('recipientAccount', 'SI56 1910 0000 0123 438', { paymentType: 'SEPA_SI' })).toBe(
+      undefined,
+    );
+    expect(check('recipientAccount', 'SI83 0201 7001 4356 204', { paymentType: 'SEPA' })).toEqual(
+      failure('validation.iban.nationalCheck'),
+    );
+    expect(
+      check('recipientAccount', '123456789', { paymentType: 'SEPA', recipientCountryCode: 'US' }),
+    ).toEqual(failure('validation.iban.format'));
+  });
+
+  it("takes an account number with the bank's BIC outside SEPA where banks have no IBANs", () => {
+    expect(check('recipientAccount', '0033 0096 7386', nonSepa({ recipientBIC: 'CHASUS33' }))).toBe(
+      undefined,
+    );
+    expect(
+      check('recipientAccount', '6222021001115678', nonSepa({ recipientBankBIC: 'ICBKCNBJ' })),
+    ).toBeUndefined();
+    expect(
+      check('recipientAccount', '0033 0096 7386', nonSepa({ recipientCountryCode: 'US' })),
+    ).toEqual(failure('validation.account.bicRequired'));
+    expect(check('recipientAccount', '0033 0096 7386', nonSepa({}))).toEqual(
+      failure('validation.account.country'),
+    );
+    expect(check('recipientAccount', '12#34', nonSepa({ recipientBIC: 'CHASUS33' }))).toEqual(
+      failure('validation.account.format'),
+    );
+  });
+
+  it('wants the IBAN where the bank is in a country with IBANs', () => {
+    expect(
+      check('recipientAccount', '0532013000', nonSepa({ recipientBankBIC: 'COBADEFF' })),
+    ).toEqual(failure('validation.account.ibanCountry', 'DE'));
+    expect(
+      check(
+        'recipientAccount',
+        'RS35 2600 0560 1001 6113 79',
+        nonSepa({ recipientCountryCode: 'RS' }),
+      ),
+    ).toBeUndefined();
+  });
+});
+
 describe('bic', () => {
   it('accepts 8 and 11 character BICs, in any case', () => {
     expect(check('bic', 'LJBASI2X')).toBeUndefined();
@@ -56,6 +105,7 @@ describe('bic', () => {
     expect(check('bic', 'LJBASI2')).toEqual(failure('validation.bic.format'));
     expect(check('bic', 'LJBA SI 2X 12')).toEqual(failure('validation.bic.format'));
     expect(check('bic', 'LJBASI20')).toEqual(failure('validation.bic.test'));
+    expect(check('bic', 'BARCUK22')).toEqual(failure('validation.bic.country'));
   });
 });
 
@@ -134,9 +184,16 @@ describe('sepaText', () => {
     expect(check('sepaText', 17)).toBeUndefined();
   });
 
-  it('names the first character a bank would refuse', () => {
-    expect(check('sepaText', 'Müller & Söhne')).toEqual(failure('validation.sepaText', 'ü'));
-    expect(check('sepaText', 'R&D')).toEqual(failure('validation.sepaText', '&'));
+  it('refuses no character: one outside the set is a warning with the text spelt in it', () => {
+    expect(check('sepaText', 'Müller & Söhne')).toBeUndefined();
+    const warn = DOMAIN_WARNING_FUNCTIONS.sepaText;
+    expect(warn?.('Müller & Ørsted €', {})).toEqual({
+      code: 'warnings.sepaText',
+      parameters: ['ü', 'Mueller + Orsted EUR'],
+      suggestion: 'Mueller + Orsted EUR',
+    });
+    expect(DOMAIN_WARNING_CODES).toContain('warnings.sepaText');
+    expect(warn?.('Čistilni servis Žnidaršič', {})).toBeUndefined();
   });
 });
 

@@ -5,16 +5,17 @@
  * value that is there: an empty field is the business of required and requiredIf. Values are
  * judged as the server stores them: IBAN, BIC and codes without spaces, in upper case.
  */
-import { checkBic, checkIban, compactCode } from './banking';
+import { checkBic, checkIban, compactCode, hasIban } from './banking';
 import { isIsoDate } from './date';
 import { compareDecimal, hasMorePlaces, toDecimalString } from './decimal-math';
 import type { Model } from './fields';
 import type { Message } from './messages';
 import { checkReference, splitReference, type ReferenceProblem } from './references';
-import { checkSepaText } from './sepa-text';
+import { checkSepaText, toSepaText } from './sepa-text';
 
 export const DOMAIN_CHECKS = [
   'iban',
+  'recipientAccount',
   'bic',
   'paymentReference',
   'sepaText',
@@ -41,6 +42,10 @@ export const DOMAIN_CHECK_CODES = [
   'validation.iban.checksum',
   'validation.iban.bban',
   'validation.iban.nationalCheck',
+  'validation.account.country',
+  'validation.account.ibanCountry',
+  'validation.account.format',
+  'validation.account.bicRequired',
   'validation.bic.format',
   'validation.bic.country',
   'validation.bic.test',
@@ -76,6 +81,51 @@ function checkIbanValue(value: unknown): Message | undefined {
   return problem && message(`validation.iban.${problem}`);
 }
 
+/** An account number where there is no IBAN: letters and digits, '-', '/' or '.' between. */
+const ACCOUNT_NUMBER = /^[A-Z0-9](?:[A-Z0-9/.-]{0,32}[A-Z0-9])?$/;
+
+/** A valid BIC of the order's recipient bank: recipientBankBIC, else recipientBIC. */
+function recipientBicOf(model: Model): string | undefined {
+  return [model.recipientBankBIC, model.recipientBIC]
+    .map(compactText)
+    .find((bic) => bic !== '' && checkBic(bic) === undefined);
+}
+
+/**
+ * The country of the bank that keeps the recipient's account: the BIC's, else the recipient
+ * bank's country, else the recipient's.
+ */
+function accountCountryOf(model: Model): string {
+  const bic = recipientBicOf(model);
+  if (bic) return bic.slice(4, 6);
+  return compactText(model.recipientBankCountryCode) || compactText(model.recipientCountryCode);
+}
+
+/**
+ * A payment order's recipient account (spec: recipientIBAN). SEPA: a valid IBAN. Non-SEPA:
+ * a valid IBAN, or, where the bank's country has no IBANs (US, CN …), the account number as
+ * the bank writes it, with the bank's BIC; it goes to pain.001 as Othr/Id (docs/payments.md).
+ */
+function checkRecipientAccount(value: unknown, model: Model): Message | undefined {
+  const account = compactText(value);
+  const problem = checkIban(account);
+  if (problem === undefined) return undefined;
+  if (textOf(model.paymentType) !== 'NONSEPA') return message(`validation.iban.${problem}`);
+  const country = accountCountryOf(model);
+  if (country === '') {
+    return problem === 'format'
+      ? message('validation.account.country')
+      : message(`validation.iban.${problem}`);
+  }
+  if (hasIban(country)) {
+    return problem === 'format'
+      ? message('validation.account.ibanCountry', country)
+      : message(`validation.iban.${problem}`);
+  }
+  if (!ACCOUNT_NUMBER.test(account)) return message('validation.account.format');
+  return recipientBicOf(model) ? undefined : message('validation.account.bicRequired');
+}
+
 function checkBicValue(value: unknown): Message | undefined {
   const problem = checkBic(compactText(value));
   return problem && message(`validation.bic.${problem}`);
@@ -85,6 +135,35 @@ function checkSepaTextValue(value: unknown): Message | undefined {
   const character = checkSepaText(textOf(value) ?? '');
   return character === undefined ? undefined : message('validation.sepaText', character);
 }
+
+/**
+ * A warning of a domain check: the message, and the value the field could take instead (one
+ * click in the form puts it there).
+ */
+export interface DomainWarning extends Message {
+  suggestion: string;
+}
+
+/** Warning codes of the domain checks: translation keys of the server's catalogue. */
+export const DOMAIN_WARNING_CODES = ['warnings.sepaText'] as const;
+
+/**
+ * Text a bank's file carries (names, addresses, the purpose): a character outside the SEPA
+ * set is a warning, not a refusal; the file carries the text spelt in the set (toSepaText),
+ * which the warning names and offers.
+ */
+function sepaTextWarning(value: unknown): DomainWarning | undefined {
+  const text = textOf(value) ?? '';
+  const character = checkSepaText(text);
+  if (character === undefined) return undefined;
+  const suggestion = toSepaText(text);
+  return { code: 'warnings.sepaText', parameters: [character, suggestion], suggestion };
+}
+
+/** Checks whose findings are warnings, by the check a field names. */
+export const DOMAIN_WARNING_FUNCTIONS: Readonly<
+  Partial<Record<DomainCheckName, (value: unknown, model: Model) => DomainWarning | undefined>>
+> = { sepaText: sepaTextWarning };
 
 const referenceMessage = (problem: ReferenceProblem | undefined): Message | undefined =>
   problem && message(`validation.reference.${problem}`);
@@ -144,9 +223,11 @@ function checkNotPast(value: unknown, _model: Model, today: string): Message | u
 
 export const DOMAIN_CHECK_FUNCTIONS: Readonly<Record<DomainCheckName, DomainCheck>> = {
   iban: checkIbanValue,
+  recipientAccount: checkRecipientAccount,
   bic: checkBicValue,
   paymentReference: checkPaymentReference,
-  sepaText: checkSepaTextValue,
+  // Characters outside the set are a warning (DOMAIN_WARNING_FUNCTIONS), never a refusal.
+  sepaText: () => undefined,
   paymentAmount: checkPaymentAmount,
   sepaCurrency: checkSepaCurrency,
   notPast: checkNotPast,

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkReference,
+  documentReferenceOf,
+  orderReferenceOf,
   rfReference,
   si12Reference,
   SI_REFERENCE_MODELS,
   siCheckDigit,
   splitReference,
+  splitWholeReference,
 } from './references';
 
 /** Worked examples of shared/domain/PAYMENTS-AND-EINVOICES.md §2.3 and §2.4. */
@@ -31,6 +34,57 @@ describe('splitReference', () => {
       model: 'NRC',
       reference: 'Deb. 10202 / Fact. 12115118',
     });
+  });
+});
+
+describe('a whole reference in the reference field', () => {
+  it('splits an SI or RF reference with its model, as pasted', () => {
+    expect(splitWholeReference('SI12 1234567890 9')).toEqual({
+      model: 'SI12',
+      reference: '12345678909',
+    });
+    expect(splitWholeReference('RF18 5390 0754 7034')).toEqual({
+      model: 'RF18',
+      reference: '539007547034',
+    });
+    expect(splitWholeReference('si05 123-45')).toEqual({ model: 'SI05', reference: '123-45' });
+    expect(splitWholeReference('SI99')).toEqual({ model: 'SI99', reference: '' });
+  });
+
+  it('leaves a reference without its model, a model alone, free text and wrong RF words', () => {
+    for (const text of [
+      '12345678909',
+      'SI12',
+      'SI12 račun 17',
+      'RF12 invoice',
+      'RF19 5390 0754 7034',
+    ]) {
+      expect([text, splitWholeReference(text)]).toEqual([text, undefined]);
+    }
+  });
+
+  it("fills an order's type, model and reference, and a document's model and reference", () => {
+    expect(orderReferenceOf('SI12 1234567890 9', 'SI')).toEqual({
+      recipientReferenceType: 'SI',
+      recipientModel: 'SI12',
+      recipientReference: '12345678909',
+    });
+    expect(orderReferenceOf('RF18 5390 0754 7034', 'SI')).toEqual({
+      recipientReferenceType: 'RF',
+      recipientModel: null,
+      recipientReference: 'RF18539007547034',
+    });
+    expect(orderReferenceOf('SI12 1234567890 9', 'NRC')).toBeUndefined();
+    expect(orderReferenceOf('12345678909', 'SI')).toBeUndefined();
+    expect(documentReferenceOf('RF18 5390 0754 7034')).toEqual({
+      paymentReferenceModel: 'RF',
+      paymentReference: 'RF18539007547034',
+    });
+    expect(documentReferenceOf('SI12 1234567890 9')).toEqual({
+      paymentReferenceModel: 'SI12',
+      paymentReference: '12345678909',
+    });
+    expect(documentReferenceOf(null)).toBeUndefined();
   });
 });
 

@@ -66,6 +66,61 @@ export function splitReference(text: string): SplitReference {
   return { model: 'NRC', reference: text.trim() };
 }
 
+/**
+ * A whole reference written or pasted into a reference field ('SI12 1234567890 9',
+ * 'RF18 5390 0754 7034', 'SI99'): its model and reference, so that the model field takes the
+ * model. undefined for anything else: free text, a reference without its model, a model
+ * alone ('SI12', still being typed), or RF text whose check digits do not match (words
+ * that happen to start with RF and two digits stay as written).
+ */
+export function splitWholeReference(text: string): SplitReference | undefined {
+  const split = splitReference(text);
+  if (split.model === 'NRC') return undefined;
+  if (split.model === 'SI99') return split.reference === '' ? split : undefined;
+  if (split.reference === '') return undefined;
+  if (split.model.startsWith('SI')) return /^[0-9-]+$/.test(split.reference) ? split : undefined;
+  return checkReference(split) === undefined ? split : undefined;
+}
+
+/**
+ * A payment order's reference fields from a whole reference in its reference field (spec:
+ * recipientReferenceType, recipientModel, recipientReference): SI with its model, RF as one
+ * reference (an RF order has no model). undefined when the field holds no whole reference or
+ * the order's reference is free text (NRC) by choice.
+ */
+export function orderReferenceOf(
+  reference: unknown,
+  referenceType: unknown,
+): Record<string, string | null> | undefined {
+  if (typeof reference !== 'string' || referenceType === 'NRC') return undefined;
+  const split = splitWholeReference(reference);
+  if (!split) return undefined;
+  if (split.model.startsWith('RF')) {
+    return {
+      recipientReferenceType: 'RF',
+      recipientModel: null,
+      recipientReference: `${split.model}${split.reference}`,
+    };
+  }
+  return {
+    recipientReferenceType: 'SI',
+    recipientModel: split.model,
+    recipientReference: split.reference,
+  };
+}
+
+/**
+ * A document's reference fields (paymentReferenceModel, paymentReference) from a whole one:
+ * SI with its model; RF as the model RF of the code list and the whole creditor reference.
+ */
+export function documentReferenceOf(reference: unknown): Record<string, string> | undefined {
+  const split = typeof reference === 'string' ? splitWholeReference(reference) : undefined;
+  if (!split) return undefined;
+  return split.model.startsWith('RF')
+    ? { paymentReferenceModel: 'RF', paymentReference: `${split.model}${split.reference}` }
+    : { paymentReferenceModel: split.model, paymentReference: split.reference };
+}
+
 /** What is wrong with an SI or RF reference, or undefined when it is right (NRC always is). */
 export function checkReference({ model, reference }: SplitReference): ReferenceProblem | undefined {
   if (model === 'NRC') return undefined;

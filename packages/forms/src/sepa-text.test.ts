@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkSepaIdentifier, checkSepaText, isSepaCharacter, transliterate } from './sepa-text';
+import {
+  checkSepaIdentifier,
+  checkSepaText,
+  isSepaCharacter,
+  toSepaText,
+  transliterate,
+} from './sepa-text';
 
 describe('checkSepaText', () => {
   it('accepts the EPC basic Latin set', () => {
@@ -65,5 +71,29 @@ describe('checkSepaIdentifier', () => {
     expect(checkSepaIdentifier('PO17/')).toBe('slash');
     expect(checkSepaIdentifier('PO//17')).toBe('slash');
     expect(checkSepaIdentifier('PO/17')).toBeUndefined();
+  });
+});
+
+describe('toSepaText', () => {
+  it('spells every character outside the set in it, as a bank would', () => {
+    expect(toSepaText('Müller & Ørsted €')).toBe('Mueller + Orsted EUR');
+    expect(toSepaText('Straße 5; Åre “Nord”')).toBe("Strasse 5, Are 'Nord'");
+    expect(toSepaText('Łódź – Café_№1')).toBe('Lodz - Cafe-.1');
+    expect(toSepaText('北京 Ltd')).toBe('.. Ltd');
+  });
+
+  it('keeps Slovenian letters unless a file across borders asks otherwise', () => {
+    expect(toSepaText('Žnidaršič & Müller')).toBe('Žnidaršič + Mueller');
+    expect(toSepaText('Žnidaršič & Müller', { slovenianLetters: false })).toBe(
+      'Znidarsic + Mueller',
+    );
+    expect(toSepaText('Plačilo 1/2')).toBe('Plačilo 1/2');
+  });
+
+  it('always gives text a SEPA file can carry', () => {
+    const samples = ['Ǆ ǅ ﬁ 💶 \t\n ¿¡ ½ ™ ©', 'ŒUVRE Æsir þorn Ħal', '<tag> "quoted" 100%'];
+    for (const text of samples) {
+      expect(checkSepaText(toSepaText(text), { slovenianLetters: false })).toBeUndefined();
+    }
   });
 });

@@ -10,7 +10,7 @@
  */
 import { toIsoDate } from './date';
 import { compareDecimal, toDecimalString } from './decimal-math';
-import { runDomainCheck } from './domain-checks';
+import { DOMAIN_WARNING_FUNCTIONS, runDomainCheck, type DomainWarning } from './domain-checks';
 import { evaluateCondition } from './expressions';
 import { getValue, isFieldVisible, type Model } from './fields';
 import type { Message } from './messages';
@@ -221,5 +221,27 @@ export function validateModel(
     return field.schema
       ? validateGrid(field, field.schema, model, path, today)
       : validateField(field, model, path, undefined, { today });
+  });
+}
+
+/** A domain check's warning about a field: the message, the field's path, a value to offer. */
+export interface ValidationWarning extends DomainWarning {
+  field: string;
+}
+
+/**
+ * Warnings of the domain checks about a model (a character a bank's file cannot carry):
+ * each visible, non-empty top-level field whose check warns, with the value it suggests.
+ * They do not stop a save in the form; the server asks for ignoreWarnings.
+ */
+export function validateModelWarnings(schema: Schema, model: Model): ValidationWarning[] {
+  return schema.fields.flatMap((field) => {
+    const check = field.validation?.check;
+    const warn = check === undefined ? undefined : DOMAIN_WARNING_FUNCTIONS[check];
+    if (!warn || field.schema || !isFieldVisible(field, model)) return [];
+    const value = getValue(model, field.name);
+    if (isEmptyValue(value)) return [];
+    const warning = warn(value, model);
+    return warning ? [{ ...warning, field: field.name }] : [];
   });
 }

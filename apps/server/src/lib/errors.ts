@@ -6,6 +6,8 @@ export interface MessageSpec {
   code: string;
   parameters?: (string | number)[];
   field?: string;
+  /** A value the field could take instead, offered with a warning (the text spelt for SEPA). */
+  suggestion?: string;
 }
 
 export class AppError extends Error {

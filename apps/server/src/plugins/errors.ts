@@ -74,6 +74,7 @@ function toMessage(locale: Locale, m: MessageSpec): ApiMessage {
     code: m.code,
     parameters,
     ...(m.field ? { field: m.field } : {}),
+    ...(m.suggestion === undefined ? {} : { suggestion: m.suggestion }),
   };
 }
 

@@ -113,9 +113,9 @@ function problemsOf(doc: Payable): MessageSpec[] {
 }
 
 /**
- * A payment order's reference fields from a document's model ('SI12', 'RF18' or none) and
- * reference: SI with its model, RF as one reference, SI99 for a domestic payment without
- * one, else NRC with the text as written.
+ * A payment order's reference fields from a document's model ('SI12', 'RF18', 'RF' with the
+ * whole creditor reference, or none) and reference: SI with its model, RF as one reference,
+ * SI99 for a domestic payment without one, else NRC with the text as written.
  */
 export function orderReferenceFields(
   referenceModel: string | null,
@@ -126,11 +126,11 @@ export function orderReferenceFields(
   const reference = (written ?? '').replace(/\s+/g, '');
   if (/^SI\d{2}$/.test(model))
     return { recipientReferenceType: 'SI', recipientModel: model, recipientReference: reference };
-  if (/^RF\d{2}$/.test(model))
+  if (/^RF(\d{2})?$/.test(model))
     return {
       recipientReferenceType: 'RF',
       recipientModel: null,
-      recipientReference: `${model}${reference}`,
+      recipientReference: model === 'RF' ? reference : `${model}${reference}`,
     };
   if (reference === '' && paymentType === 'SEPA_SI')
     return { recipientReferenceType: 'SI', recipientModel: 'SI99', recipientReference: '' };

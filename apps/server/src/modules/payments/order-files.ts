@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { TableRecord } from '@listina/contract';
+import { toSepaText } from '@listina/forms';
 import type { Trx } from '../../db/scope';
 import { AppError, badRequest } from '../../lib/errors';
 import { uuidv7 } from '../../lib/ids';
@@ -61,12 +62,25 @@ const optional = (value: unknown) => {
   return text === '' ? undefined : text;
 };
 
+/** EPC lengths of the texts a file carries: names, addresses, towns, the purpose. */
+const MAX = { name: 70, address: 70, town: 35, description: 140 } as const;
+
+/**
+ * A text as a bank's file carries it: a character outside the SEPA set spelt in it (Müller
+ * → Mueller, € → EUR, as the order's warning offered when it was saved), within its length.
+ * č ć đ š ž stay; the writer transliterates them where a payment leaves Slovenia.
+ */
+function fileText(value: unknown, max: number): string | undefined {
+  const text = optional(value);
+  return text === undefined ? undefined : [...toSepaText(text)].slice(0, max).join('').trim();
+}
+
 function bankOf(order: TableRecord, prefix: 'recipientBank' | 'intermediaryBank') {
   const bank = {
     bic: optional(order[`${prefix}BIC`]),
-    name: optional(order[`${prefix}Name`]),
-    address: optional(order[`${prefix}Address`]),
-    town: optional(order[`${prefix}Town`]),
+    name: fileText(order[`${prefix}Name`], MAX.name),
+    address: fileText(order[`${prefix}Address`], MAX.address),
+    town: fileText(order[`${prefix}Town`], MAX.town),
     countryCode: optional(order[`${prefix}CountryCode`]),
   };
   return Object.values(bank).some((v) => v !== undefined) ? bank : undefined;
@@ -84,17 +98,17 @@ export function painOrderOf(order: TableRecord, debtor: Debtor): PainOrder {
     executionDate: textOf(order.executionDate),
     debtorIban: debtor.iban,
     debtorBic: debtor.bic ?? undefined,
-    debtorName: debtor.name.slice(0, 70),
-    recipientName: textOf(order.recipientIdCb),
+    debtorName: fileText(debtor.name, MAX.name) ?? '',
+    recipientName: fileText(order.recipientIdCb, MAX.name) ?? '',
     recipientIban: textOf(order.recipientIBAN),
     recipientBic: optional(order.recipientBIC),
-    recipientAddress: optional(order.recipientAddress),
-    recipientTown: optional(order.recipientTown),
+    recipientAddress: fileText(order.recipientAddress, MAX.address),
+    recipientTown: fileText(order.recipientTown, MAX.town),
     recipientCountryCode: optional(order.recipientCountryCode),
     referenceType,
     reference: fullReference(order),
     purposeCode: optional(order.purposeCode),
-    description: optional(order.description),
+    description: fileText(order.description, MAX.description),
     ...(paymentType === 'NONSEPA'
       ? {
           recipientBank: bankOf(order, 'recipientBank'),
@@ -132,7 +146,7 @@ export async function painFileOf(
   return {
     messageId: uuidv7().replaceAll('-', ''),
     createdAt: new Date(),
-    initiatorName: (first?.name ?? '').slice(0, 70),
+    initiatorName: fileText(first?.name, MAX.name) ?? '',
     version: first?.painVersion ?? 'pain.001.001.03',
     orders: orders.map((order) =>
       painOrderOf(order, debtors.get(Number(order.organizationBankAccountId)) as Debtor),

@@ -192,7 +192,6 @@ describe('checks', () => {
     expect(res.statusCode).toBe(400);
     expect(fieldsOf(res).sort()).toEqual(
       [
-        'recipientIdCb:validation.sepaText',
         'recipientIBAN:validation.iban.checksum',
         'recipientBIC:validation.bic.test',
         'recipientReference:validation.reference.checkDigit',

@@ -64,6 +64,15 @@ export interface ColumnDef {
   serverOwned?: boolean;
   /** Cleans a value before validation (trim, upper-case, strip spaces). */
   normalise?: (value: unknown) => unknown;
+  /**
+   * Cleans the value together with other columns of the same input, after every column's
+   * normalise: the columns to set (a whole reference pasted into the reference field sets the
+   * model too), or undefined to leave the input as it is. Runs only when the input has it.
+   */
+  normaliseWith?: (
+    value: unknown,
+    model: Record<string, unknown>,
+  ) => Record<string, unknown> | undefined;
   /** A domain check beyond the schema rules (IBAN, BIC, VAT ID); a message key on failure. */
   check?: (value: unknown, model: Record<string, unknown>) => MessageSpec | undefined;
   /** Unique within the owner (organisation or parent row); also the natural key for import. */

@@ -28,8 +28,9 @@ const isNewRow = (row: RowInput) => typeof row.id !== 'number' || row.id < 0;
 
 /**
  * Keeps the writable columns of the entity, checks each value's type (value-types.ts) and
- * cleans it with the column's normalise function; a value of the wrong type anywhere, nested
- * rows included, refuses the request (400, every such field named).
+ * cleans it with the column's normalise function, then normaliseWith across columns; a value
+ * of the wrong type anywhere, nested rows included, refuses the request (400, every such
+ * field named).
  */
 export function cleanInput(entity: EntityDef, body: Model): Model {
   const problems: MessageSpec[] = [];
@@ -53,6 +54,11 @@ function cleanModel(entity: EntityDef, body: Model, prefix: string, problems: Me
     let value = typed.value;
     if (typeof value === 'string' && column.type === 'text') value = value.trim();
     model[column.name] = column.normalise ? column.normalise(value) : value;
+  }
+  for (const column of entity.columns) {
+    if (column.normaliseWith && column.name in model) {
+      Object.assign(model, column.normaliseWith(model[column.name], model));
+    }
   }
   for (const array of entity.arrays ?? []) {
     const rows = body[array.name];

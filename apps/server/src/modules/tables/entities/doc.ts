@@ -1,4 +1,10 @@
-import { checkBic, checkIban, compactCode, roundDecimal } from '@listina/forms';
+import {
+  checkBic,
+  checkIban,
+  compactCode,
+  documentReferenceOf,
+  roundDecimal,
+} from '@listina/forms';
 import type { MessageSpec } from '../../../lib/errors';
 import { matchingIdsSql, searchQuery, storedRankSql } from '../../documents/text/search-document';
 import { docLocks } from '../../workflow/edit-rights';
@@ -337,8 +343,10 @@ export const doc = defineEntity({
       name: 'paymentReference',
       column: 'payment_reference',
       type: 'text',
-      field: { labelId: 'doc.paymentReference', maxLength: 35 },
+      field: { labelId: 'doc.paymentReference', maxLength: 35, onChange: 'doc.referenceChanged' },
       search: true,
+      // 'SI12 1234567890 9' or 'RF18 5390 0754 7034' pasted whole: the model goes to its field.
+      normaliseWith: (value) => documentReferenceOf(value),
     },
     {
       name: 'paymentPurposeCode',

@@ -1,8 +1,10 @@
-import { compactCode, type FieldInput } from '@listina/forms';
+import { compactCode, orderReferenceOf, type FieldInput } from '@listina/forms';
 import { sql } from 'kysely';
+import type { MessageSpec } from '../../../lib/errors';
 import { payOrderLocks, payOrderWarnings } from '../../payments/order-rules';
 import { RETURN_REASON_CODES } from '../../payments/return-reasons';
 import { defineEntity, type ColumnDef } from '../entity';
+import { schemaWarnings } from '../schema-warnings';
 import { sampleIban } from './bank-account';
 import { labelledItems } from './code-list';
 
@@ -41,7 +43,10 @@ const text = (
   ...extra,
 });
 
-/** Text that goes into the bank's file: the SEPA character set (with č, š, ž). */
+/**
+ * Text that goes into the bank's file: the SEPA character set (with č, š, ž); another
+ * character is a warning that offers the text spelt in the set, which the file carries.
+ */
 const sepaText = { validation: { check: 'sepaText' } } as const;
 
 const countryCombo = (name: string): Omit<FieldInput, 'name'> => ({
@@ -185,11 +190,12 @@ export const payOrder = defineEntity({
       },
     },
     text('recipientAccountIdCb', 'recipient_account_text', 100, { visible: false }),
+    // An IBAN; outside SEPA, where the bank's country has none, the account number (Othr/Id).
     text(
       'recipientIBAN',
       'recipient_iban',
       34,
-      { validation: { required: true, check: 'iban' } },
+      { validation: { required: true, check: 'recipientAccount' } },
       { search: true, notNull: true, list: true, lean: true, normalise: compactCode },
     ),
     text(
@@ -252,8 +258,14 @@ export const payOrder = defineEntity({
           requiredIf: 'recipientReferenceType == "RF"',
           check: 'paymentReference',
         },
+        onChange: 'payOrder.referenceChanged',
       },
-      { search: true, list: true },
+      {
+        search: true,
+        list: true,
+        // 'SI12 1234567890 9' or 'RF18 5390 0754 7034' pasted whole: type, model, reference.
+        normaliseWith: (value, model) => orderReferenceOf(value, model.recipientReferenceType),
+      },
     ),
     ...bankGroup('recipientBank', 'recipient_bank'),
     ...bankGroup('intermediaryBank', 'intermediary_bank'),
@@ -409,8 +421,12 @@ export const payOrder = defineEntity({
     return rows[0] ? { organizationBankAccountId: Number(rows[0].id) } : {};
   },
   writeRoles: ['accountant'],
-  // Due date passed, amount differs from the document, a possible duplicate (issue 8).
-  warnings: payOrderWarnings,
+  // Text a bank's file cannot carry (issue 21); due date passed, amount differs from the
+  // document, a possible duplicate (issue 8).
+  warnings: async (model, context): Promise<MessageSpec[]> => [
+    ...schemaWarnings(payOrder, model),
+    ...(await payOrderWarnings(model, context)),
+  ],
   // Orders in a package, sent or settled are kept as they are (docs/payments.md).
   locked: payOrderLocks,
   sample: (n) => ({
