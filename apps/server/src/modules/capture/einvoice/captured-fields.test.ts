@@ -21,6 +21,27 @@ describe('amount', () => {
 });
 
 describe('captureFields', () => {
+  it('writes a VAT ID as partners keep it: upper case, without spaces, with its prefix', () => {
+    // As the XRechnung test suite's 01.01a writes it in UBL and CII (the conformance corpus).
+    const spaced = captureFields({ ibans: [], vatId: 'DE 123456789', supplierCountry: 'DE' }, 1);
+    expect(spaced.fields.vatId).toEqual({
+      value: 'DE123456789',
+      confidence: 1,
+      source: 'einvoice',
+    });
+    expect(spaced.problems.filter((p) => p.field === 'vatId')).toEqual([]);
+    const bare = captureFields({ ibans: [], vatId: ' 5022 3054 ', supplierCountry: 'si' }, 1);
+    expect(bare.fields.vatId?.value).toBe('SI50223054');
+    expect(bare.problems.filter((p) => p.field === 'vatId')).toEqual([]);
+    const lower = captureFields({ ibans: [], vatId: 'si 50223055' }, 1);
+    expect(lower.fields.vatId?.value).toBe('SI50223055');
+    expect(lower.problems).toContainEqual({
+      field: 'vatId',
+      code: 'validation.vatId',
+      parameters: [],
+    });
+  });
+
   it('checks net + VAT = total exactly, even past the cent', () => {
     const { problems } = captureFields(
       { ibans: [], netAmount: '0.10', vatAmount: '0.20', totalAmount: '0.30' },

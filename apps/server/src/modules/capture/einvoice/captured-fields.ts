@@ -133,9 +133,12 @@ function checkAmountDue(fields: CapturedFields, problem: Problem): void {
 
 const negated = (value: string): string => (value.startsWith('-') ? value.slice(1) : `-${value}`);
 
-/** As written, with the country prefix; an SI VAT ID must pass its mod 11 check (§5.4). */
+/**
+ * With the country prefix, upper case without spaces ('DE 123456789' is DE123456789), as a
+ * partner's VAT ID is stored and matched; an SI VAT ID must pass its mod 11 check (§5.4).
+ */
 function captureVatId(text: InvoiceText, put: Put, problem: Problem): void {
-  const written = text.vatId?.trim();
+  const written = text.vatId && String(compactCode(text.vatId));
   if (!written) return;
   const country = text.supplierCountry?.trim().toUpperCase();
   const hasPrefix = /^[A-Z]{2}/i.test(written);
