@@ -6,7 +6,9 @@ import { readPages, type PageFileKind } from '../capture/pages/page-images';
 import { readPaymentQr } from '../capture/qr/payment-qr';
 import { findQrCodes } from '../capture/qr/qr-scan';
 import { readPain001, type PainOrder } from './iso20022';
+import type { Locale } from '../../plugins/i18n';
 import { paymentTypeOf } from './payment-type';
+import { painProblem, type UploadPlace } from './upload-messages';
 
 /** One file of an upload, as the multipart request brought it. */
 export interface UploadedFile {
@@ -18,6 +20,8 @@ export interface UploadedFile {
 export interface UploadedOrder {
   file: string;
   fileIndex: number;
+  /** A pain.001 transaction or a QR code: how its messages name it. */
+  kind: UploadPlace['kind'];
   row: number;
   model: Record<string, unknown>;
 }
@@ -107,14 +111,13 @@ async function painOrders(
   organizationId: string,
   file: UploadedFile,
   fileIndex: number,
+  locale: Locale,
 ): Promise<{ orders: UploadedOrder[]; errors: MessageSpec[] }> {
   const read = readPain001(file.bytes);
   const accounts = await accountsByIban(trx, organizationId);
-  const errors: MessageSpec[] = read.problems.map((problem) => ({
-    code: problem.code,
-    parameters: [file.filename, problem.index + 1, ...problem.parameters],
-    field: `files.${fileIndex}.rows.${problem.index + 1}${problem.field ? `.${problem.field}` : ''}`,
-  }));
+  const errors: MessageSpec[] = read.problems.map((problem) =>
+    painProblem(locale, file.filename, fileIndex, read.orders, problem),
+  );
   const orders = read.orders.map((order, index) => {
     const accountId = accounts.get(order.debtorIban);
     if (accountId === undefined)
@@ -126,6 +129,7 @@ async function painOrders(
     return {
       file: file.filename,
       fileIndex,
+      kind: 'transaction' as const,
       row: index + 1,
       model: modelOfPainOrder(order, accountId),
     };
@@ -154,6 +158,7 @@ async function qrOrders(
       orders.push({
         file: file.filename,
         fileIndex,
+        kind: 'qr',
         row: orders.length + 1,
         model: {
           recipientIdCb: v.supplierName ?? '',
@@ -208,6 +213,7 @@ export async function readUploadedOrders(
   trx: Trx,
   organizationId: string,
   files: readonly UploadedFile[],
+  locale: Locale,
 ): Promise<UploadedOrder[]> {
   const orders: UploadedOrder[] = [];
   const errors: MessageSpec[] = [];
@@ -223,7 +229,7 @@ export async function readUploadedOrders(
     }
     const found =
       kind === 'pain001'
-        ? await painOrders(trx, organizationId, file, fileIndex)
+        ? await painOrders(trx, organizationId, file, fileIndex, locale)
         : await qrOrders(kind, file, fileIndex);
     orders.push(...found.orders);
     errors.push(...found.errors);

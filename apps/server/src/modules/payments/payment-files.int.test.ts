@@ -5,7 +5,8 @@ import { errorCodes, injectMultipart } from '../../../test/factories';
 import { readPages } from '../capture/pages/page-images';
 import { readPaymentQr } from '../capture/qr/payment-qr';
 import { findQrCodes } from '../capture/qr/qr-scan';
-import { checkPain001, readPain001 } from './iso20022';
+import { readPain001 } from './iso20022';
+import { expectBankReady } from './iso20022/bank-ready';
 import { writeCamt053 } from './iso20022/camt-fixture';
 import {
   approvedInvoice,
@@ -78,7 +79,7 @@ describe('pain.001 files', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('application/xml');
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="pain001-.*\.xml"/);
-    expect(await checkPain001(res.body, 'pain.001.001.03')).toEqual({ valid: true, errors: [] });
+    await expectBankReady(res.body, 'pain.001.001.03');
     const read = readPain001(res.body);
     expect(read.orders.map((o) => [o.amount, o.reference, o.debtorIban])).toEqual([
       ['1268.74', 'SI1212345678909', PAYER_IBAN],
@@ -130,7 +131,7 @@ describe('pain.001 files', () => {
 
     const res = await post(world, '/api/payOrder/pay', { keys });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await checkPain001(res.body, 'pain.001.001.03')).toEqual({ valid: true, errors: [] });
+    await expectBankReady(res.body, 'pain.001.001.03');
     expect(readPain001(res.body).orders.map((o) => o.amount)).toEqual(['10.00', '20.00']);
     const sent = await readOrder(world, keys[0] ?? '');
     expect(sent.state).toBe('sent');
@@ -177,7 +178,7 @@ describe('pain.001 files', () => {
       const res = await post(world, '/api/payOrder/exportXML', { keys: [key] });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.body).toContain('urn:iso:std:iso:20022:tech:xsd:pain.001.001.09');
-      expect(await checkPain001(res.body, 'pain.001.001.09')).toEqual({ valid: true, errors: [] });
+      await expectBankReady(res.body, 'pain.001.001.09');
       expect(readPain001(res.body).orders[0]?.amount).toBe('33.00');
     } finally {
       await setVersion('pain.001.001.03');
@@ -253,6 +254,7 @@ describe('pain.001 files', () => {
     // A good file with one order of 3 decimals and one non-EUR SEPA order: all or nothing.
     const [key] = await ready({ amount: '12.00' });
     const good = (await post(world, '/api/payOrder/exportXML', { keys: [key] })).body;
+    await expectBankReady(good, 'pain.001.001.03');
     const broken = good
       .replace('>12.00<', '>12.005<')
       .replace(/(<CtrlSum>)12\.00(<\/CtrlSum>)/g, '$112.005$2');
@@ -261,7 +263,7 @@ describe('pain.001 files', () => {
       { name: 'broken.xml', content: Buffer.from(broken), type: 'application/xml' },
     ]);
     expect(res.statusCode).toBe(400);
-    expect(res.json<{ error: { field: string }[] }>().error[0]?.field).toMatch(/^files\.1\./);
+    expect(res.json<{ error: { field: string }[] }>().error[0]?.field).toMatch(/^files\.1(\.|$)/);
     const usd = good.replaceAll('Ccy="EUR"', 'Ccy="USD"');
     const nonEur = await upload([{ name: 'usd.xml', content: Buffer.from(usd), type: 'text/xml' }]);
     expect(nonEur.statusCode).toBe(400);
@@ -327,6 +329,70 @@ describe('UPN QR', () => {
   }, 60_000);
 });
 
+describe('UPN form refusals', () => {
+  /** GET /api/payOrder/{key}/upn in a language: the status and the messages' codes and texts. */
+  async function upnOf(key: string, language: string) {
+    const res = await world.t.app.inject({
+      url: `/api/payOrder/${key}/upn`,
+      headers: { ...world.h.acc, 'content-language': language },
+    });
+    return res;
+  }
+  const messages = (res: { json: () => unknown }) =>
+    (res.json() as { error: { code: string; msg: string }[] }).error;
+
+  it('refuses an order in another currency than euros, saying so in both languages', async () => {
+    const order = await newOrder(world, {
+      recipientIdCb: 'Acme Supplies Inc.',
+      recipientIBAN: 'DE89370400440532013000',
+      paymentType: 'NONSEPA',
+      currencyCode: 'USD',
+      recipientBankBIC: 'COBADEFFXXX',
+      recipientReferenceType: 'NRC',
+      recipientModel: null,
+      recipientReference: 'Invoice 4711',
+    });
+    const english = await upnOf(order.key, 'en-gb');
+    expect(english.statusCode).toBe(400);
+    expect(english.headers['content-type']).toContain('application/json');
+    expect(messages(english)).toEqual([
+      {
+        code: 'errors.payOrder.upn.currency',
+        msg: 'A UPN form pays euros only, and the order to Acme Supplies Inc. is in USD. Pay it with a pain.001 file instead.',
+        parameters: ['Acme Supplies Inc.', 'USD'],
+        field: 'currencyCode',
+      },
+    ]);
+    const slovenian = await upnOf(order.key, 'sl');
+    expect(slovenian.statusCode).toBe(400);
+    expect(messages(slovenian)[0]?.msg).toBe(
+      'Z obrazcem UPN se plača samo v evrih, nalog za Acme Supplies Inc. pa je v valuti USD. Plačajte ga z datoteko pain.001.',
+    );
+  });
+
+  it('refuses an order to an account that is not an IBAN, saying so in both languages', async () => {
+    const order = await newOrder(world, { recipientIdCb: 'Dobavitelj d.o.o.' });
+    // An account number without an IBAN (as a non-SEPA order may have), in euros.
+    await world.t.database.db.transaction().execute(async (trx) => {
+      await sql`update pay_order set recipient_iban = '0012345678' where key = ${order.key}::uuid`.execute(
+        trx,
+      );
+    });
+    const english = await upnOf(order.key, 'en-gb');
+    expect(english.statusCode).toBe(400);
+    expect(messages(english).map((m) => [m.code, m.msg])).toEqual([
+      [
+        'errors.payOrder.upn.noIban',
+        'A UPN form pays to an IBAN only, and the account of the order to Dobavitelj d.o.o., 0012345678, is not a valid IBAN. Pay it with a pain.001 file instead.',
+      ],
+    ]);
+    const slovenian = await upnOf(order.key, 'sl');
+    expect(messages(slovenian).map((m) => m.msg)).toEqual([
+      'Z obrazcem UPN se plača samo na IBAN, račun naloga za Dobavitelj d.o.o., 0012345678, pa ni veljaven IBAN. Plačajte ga z datoteko pain.001.',
+    ]);
+  });
+});
+
 describe('bank statements', () => {
   it('marks sent orders paid or rejected by end-to-end id and amount, settles their package and document, and lists the rest', async () => {
     const invoice = await approvedInvoice(world, {
@@ -341,7 +407,7 @@ describe('bank statements', () => {
     const keys = [fromDoc?.key ?? '', ...(await ready({ amount: '40.00' }, { amount: '50.00' }))];
     const paid = await post(world, '/api/payOrder/pay', { keys });
     expect(paid.statusCode, paid.body).toBe(200);
-    expect((await checkPain001(paid.body, 'pain.001.001.03')).valid).toBe(true);
+    await expectBankReady(paid.body, 'pain.001.001.03');
     expect((await readDoc(world, invoice.key)).paymentState).toBe('sent');
     const ids = readPain001(paid.body).orders.map((o) => o.endToEndId);
     const entry = (endToEndId: string | undefined, amount: string, extra = {}) => ({

@@ -1,5 +1,5 @@
 import type { StatementResponse, TableRecord, UploadResponse } from '@listina/contract';
-import { toIsoDate } from '@listina/forms';
+import { compactCode, isValidIban, toIsoDate } from '@listina/forms';
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db';
 import { inScope } from '../../db/scope';
@@ -12,7 +12,10 @@ import type { PaymentsService } from './payments.service';
 import { mayStatementMove, SENDABLE_ORDER_STATES } from './transitions';
 import { readUploadedOrders, uploadKindOf, type UploadedFile } from './order-upload';
 import { upnFormPdf, type UpnData } from './upn';
+import { sheetRefusal, uploadProblem } from './upload-messages';
 import type { TableImporter } from '../tables/import';
+import { DEFAULT_LOCALE } from '@listina/contract';
+import type { Locale } from '../../plugins/i18n';
 
 export type PaymentFilesService = ReturnType<typeof createPaymentFilesService>;
 
@@ -49,6 +52,20 @@ function staleOrderProblems(orders: readonly TableRecord[]): MessageSpec[] {
         ]
       : [],
   );
+}
+
+/**
+ * A UPN form pays euros to an IBAN (ZBS UPN QR: field 15 is the recipient's IBAN, field 9 an
+ * amount in euros): any other order is refused with why (400), and nothing is printed.
+ */
+function refuseUpnOf(order: TableRecord): void {
+  const recipient = textOf(order.recipientIdCb) || titleOf(order);
+  const currency = textOf(order.currencyCode);
+  if (currency !== 'EUR')
+    throw badRequest('errors.payOrder.upn.currency', [recipient, currency], 'currencyCode');
+  const account = textOf(order.recipientIBAN);
+  if (!isValidIban(String(compactCode(account))))
+    throw badRequest('errors.payOrder.upn.noIban', [recipient, account], 'recipientIBAN');
 }
 
 /** Whether two amounts are the same to the cent ('12.5' and '12.50' are; '12.505' is none). */
@@ -184,6 +201,7 @@ export function createPaymentFilesService(
     async upn(scope: TableScope, key: string): Promise<{ filename: string; content: Buffer }> {
       const [order] = await ordersOf(scope, [key]);
       if (!order) throw notFound('errors.recordNotFound', [key]);
+      refuseUpnOf(order);
       const payer = await inScope(
         db,
         { userId: scope.user.id, organizationId: scope.organization.id },
@@ -234,6 +252,7 @@ export function createPaymentFilesService(
           currency: entry.currency,
           reference: entry.reference ?? null,
           reason,
+          bankReason: entry.reason ?? null,
         });
       const candidates: { key: string; entry: CamtEntry }[] = [];
       for (const entry of camt.entries) {
@@ -311,6 +330,8 @@ export function createPaymentFilesService(
       scope: TableScope,
       files: UploadedFile[],
       options: { dryRun: boolean; ignoreWarnings: boolean },
+      /** The reader's language: the messages about the files' orders are told in it. */
+      locale: Locale = DEFAULT_LOCALE,
     ): Promise<UploadResponse> {
       // Refused up front (403), not row by row among the files' problems.
       tables.requireWritable('payOrder', scope);
@@ -319,12 +340,13 @@ export function createPaymentFilesService(
       if (sheets.length > 0) {
         if (files.length > 1) throw badRequest('errors.payOrder.upload.mixed', [], 'files');
         const entity = importer.writableEntity('payOrder', scope);
-        const done = await importer.importFile(
-          entity,
-          scope,
-          sheets[0]?.bytes ?? Buffer.alloc(0),
-          options,
-        );
+        const sheet = sheets[0] ?? { filename: '', bytes: Buffer.alloc(0) };
+        const done = await importer
+          .importFile(entity, scope, sheet.bytes, options)
+          .catch(async (error: unknown) => {
+            if (!(error instanceof AppError) || error.errors.length === 0) throw error;
+            throw await sheetRefusal(locale, sheet, entity, error);
+          });
         return { rows: [], created: done.created, dryRun: done.dryRun, undoId: done.undoId };
       }
       try {
@@ -332,7 +354,12 @@ export function createPaymentFilesService(
           scope,
           options.ignoreWarnings,
           async (tools) => {
-            const uploaded = await readUploadedOrders(tools.trx, scope.organization.id, files);
+            const uploaded = await readUploadedOrders(
+              tools.trx,
+              scope.organization.id,
+              files,
+              locale,
+            );
             const rows: UploadResponse['rows'] = [];
             const errors: MessageSpec[] = [];
             for (const order of uploaded) {
@@ -348,10 +375,15 @@ export function createPaymentFilesService(
               } catch (error) {
                 if (!(error instanceof AppError)) throw error;
                 for (const problem of error.errors)
-                  errors.push({
-                    ...problem,
-                    field: `files.${order.fileIndex}.rows.${order.row}.${problem.field ?? ''}`,
-                  });
+                  errors.push(
+                    uploadProblem(
+                      locale,
+                      order,
+                      problem,
+                      problem.field,
+                      problem.field === undefined ? undefined : order.model[problem.field],
+                    ),
+                  );
               }
             }
             if (errors.length) throw new AppError(400, errors);

@@ -99,12 +99,14 @@ export async function registerPaymentRoutes(
     });
     // Any other body reaches the handler unread, which answers 415 saying what to send.
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    addRoute(scope, auth, r.upload, async ({ user, organization, query, raw }) => {
+    addRoute(scope, auth, r.upload, async ({ user, organization, query, raw, ctx }) => {
       const uploaded = await readFiles(raw, 'files');
-      return files.upload({ user, organization }, uploaded, {
-        dryRun: query.dryRun ?? false,
-        ignoreWarnings: query.ignoreWarnings ?? false,
-      });
+      return files.upload(
+        { user, organization },
+        uploaded,
+        { dryRun: query.dryRun ?? false, ignoreWarnings: query.ignoreWarnings ?? false },
+        ctx.locale,
+      );
     });
     addRoute(scope, auth, r.statement, async ({ user, organization, raw }) => {
       const [statement, ...more] = await readFiles(raw, 'file');
