@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableRecord } from '@listina/contract';
 import { injectMultipart } from '../../../test/factories';
 import { readPain001, type CamtEntry } from './iso20022';
+import { expectBankReady } from './iso20022/bank-ready';
 import { writeCamt053 } from './iso20022/camt-fixture';
 import {
   approvedInvoice,
@@ -60,6 +61,7 @@ async function sentOrders(...amounts: string[]): Promise<{ key: string; endToEnd
   expect(marked.statusCode, marked.body).toBe(200);
   const paid = await post(world, '/api/payOrder/pay', { keys });
   expect(paid.statusCode, paid.body).toBe(200);
+  await expectBankReady(paid.body, 'pain.001.001.03');
   const ids = readPain001(paid.body).orders.map((order) => order.endToEndId);
   return keys.map((key, index) => ({ key, endToEndId: ids[index] ?? '' }));
 }
@@ -102,6 +104,7 @@ describe('a bank statement', () => {
     await post(world, '/api/payOrder/mark', { keys: [order?.key], state: 'ready' });
     const paid = await post(world, '/api/payOrder/pay', { keys: [order?.key] });
     expect(paid.statusCode, paid.body).toBe(200);
+    await expectBankReady(paid.body, 'pain.001.001.03');
     const [endToEndId = ''] = readPain001(paid.body).orders.map((o) => o.endToEndId);
     const answer = await importStatement(camt([booked(endToEndId, '300.00')]));
     expect(answer).toMatchObject({ entries: 1, unmatched: [], undoId: expect.any(String) });
@@ -272,6 +275,7 @@ describe('a bank statement', () => {
     );
     await post(world, '/api/payOrder/mark', { keys: [order?.key], state: 'ready' });
     const paid = await post(world, '/api/payOrder/pay', { keys: [order?.key] });
+    await expectBankReady(paid.body, 'pain.001.001.03');
     const [endToEndId = ''] = readPain001(paid.body).orders.map((o) => o.endToEndId);
     await importStatement(camt([booked(endToEndId, '120.00')]));
     expect((await readOrder(world, order?.key ?? '')).state).toBe('paid');
