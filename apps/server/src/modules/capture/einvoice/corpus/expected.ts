@@ -739,6 +739,88 @@ export const EXPECTED: Record<string, ExpectedInvoice> = {
     },
   },
 
+  'ubl/ehf-2.0_T10-BII05-gyldig-faktura.xml': {
+    format: 'ubl',
+    fields: {
+      invoiceNumber: 'TOSL108',
+      issueDate: '2013-06-30',
+      dueDate: '2013-07-20',
+      netAmount: '1436.50',
+      vatAmount: '365.28',
+      // EHF 2 counts the rounding in TaxInclusiveAmount: 1801.78 + 0.22.
+      totalAmount: '1802.00',
+      prepaidAmount: '1000.00',
+      roundingAmount: '0.22',
+      amountDue: '802.00',
+      currencyCode: 'NOK',
+      iban: 'NO9386011117947',
+      // FinancialInstitution/ID schemeID="BIC"; the branch's own ID is 9710.
+      bic: 'DNBANOKK',
+      referenceModel: 'NRC',
+      reference: '0003434323213231',
+      supplierName: 'The Sellercompany ASA',
+      // Written '123456785MVA', the seller in NO.
+      vatId: 'NO123456785MVA',
+    },
+  },
+  'ubl/ehf-2.0_T14-BII05-gyldig-kreditnota.xml': {
+    format: 'ubl',
+    fields: {
+      invoiceNumber: 'Kred-234567',
+      issueDate: '2013-06-30',
+      dueDate: '2013-07-20',
+      netAmount: '1176.96',
+      vatAmount: '293.74',
+      totalAmount: '1471.00',
+      prepaidAmount: '0.00',
+      roundingAmount: '0.30',
+      amountDue: '1471.00',
+      currencyCode: 'NOK',
+      iban: 'NO9386011117947',
+      bic: 'DNBANOKK',
+      referenceModel: 'NRC',
+      reference: '0003434323213231',
+      supplierName: 'The Sellercompany ASA',
+      vatId: 'NO123456785MVA',
+    },
+  },
+  'ubl/energie-efactuur-2.0_voorbeeldfactuur-001-levering.xml': {
+    format: 'ubl',
+    fields: {
+      invoiceNumber: 'F201512345',
+      issueDate: '2015-09-01',
+      dueDate: '2015-08-14',
+      netAmount: '1328.74',
+      vatAmount: '279.04',
+      totalAmount: '1607.78',
+      amountDue: '1607.78',
+      currencyCode: 'EUR',
+      iban: 'NL20INGB0001234567',
+      // As written (nine characters, not a BIC).
+      bic: 'INGBLNL2A',
+      // No PartyLegalEntity: the PartyName.
+      supplierName: 'Elektriciteit Leverancier N.V.',
+      vatId: 'NL002875718B01',
+    },
+  },
+  'ubl/energie-efactuur-2.0_voorbeeldfactuur-004-netbeheer-credit.xml': {
+    format: 'ubl',
+    fields: {
+      invoiceNumber: '90125432759',
+      issueDate: '2015-11-11',
+      netAmount: '-507.95',
+      vatAmount: '-106.67',
+      totalAmount: '-614.62',
+      amountDue: '-614.62',
+      currencyCode: 'EUR',
+      // The PayerFinancialAccount NL1234567890 before it is the buyer's.
+      iban: 'NL95INGB0000005585',
+      bic: 'INGBNL20',
+      supplierName: 'Liander N.V.',
+      vatId: 'NL807562166B01',
+    },
+  },
+
   // ---------------------------------------------------------------- CII D16B
   'cii/CII_example1.xml': {
     format: 'cii',
