@@ -86,6 +86,8 @@ export const UnmatchedEntrySchema = z.object({
   currency: z.string(),
   reference: z.string().nullable(),
   reason: z.string(),
+  /** A returned payment's reason as the bank gave it (RtrInf: AC04, or its own text). */
+  bankReason: z.string().nullable().optional(),
 });
 export const StatementResponseSchema = z.object({
   entries: z.number(),

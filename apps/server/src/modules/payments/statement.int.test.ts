@@ -37,6 +37,7 @@ interface Answer {
     amount: string;
     currency: string;
     reason: string;
+    bankReason?: string | null;
   }[];
   undoId: string | null;
 }
@@ -163,6 +164,12 @@ describe('a bank statement', () => {
       ]),
     );
     expect(other.unmatched.map((u) => u.reason)).toEqual(['amountDiffers', 'amountDiffers']);
+    expect((await readOrder(world, order?.key ?? '')).state).toBe('sent');
+    // A return of less than was paid (the banks' charges taken off) is listed with its reason.
+    const cut = await importStatement(camt([returned(order?.endToEndId ?? '', '85.00', 'AC04')]));
+    expect(cut.unmatched.map((u) => [u.amount, u.reason, u.bankReason])).toEqual([
+      ['85.00', 'amountDiffers', 'AC04'],
+    ]);
     expect((await readOrder(world, order?.key ?? '')).state).toBe('sent');
   });
 
@@ -335,7 +342,10 @@ describe('a bank statement', () => {
         { ...returned(order?.endToEndId ?? '', '18.00', 'AC04'), status: 'PDNG' },
       ]),
     );
-    expect(answer.unmatched.map((u) => u.reason)).toEqual(['credit', 'notBooked']);
+    expect(answer.unmatched.map((u) => [u.reason, u.bankReason])).toEqual([
+      ['credit', null],
+      ['notBooked', 'AC04'],
+    ]);
     expect((await readOrder(world, order?.key ?? '')).state).toBe('sent');
   });
 

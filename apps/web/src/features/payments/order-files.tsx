@@ -198,7 +198,10 @@ function FileResultDialog({ shown, onClose }: { shown: FileResult; onClose: () =
               entry.endToEndId ?? '',
               `${entry.amount} ${entry.currency}`,
               entry.reference ?? '',
-              reasonText(entry.reason),
+              // A return that matched no order still says why the bank sent the money back.
+              entry.bankReason
+                ? `${reasonText(entry.reason)} ${t('payments.returnedBecause', [bankReasonText(entry.bankReason)])}`
+                : reasonText(entry.reason),
             ])}
             testId="payments-unmatched"
           />

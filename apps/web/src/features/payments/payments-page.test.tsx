@@ -178,14 +178,23 @@ describe('payments page', () => {
       handlers: {
         'POST /api/payOrder/statement': () =>
           json({
-            entries: 3,
+            entries: 4,
             paid: [],
             rejected: [
               { ...orderRows[0], state: 'rejected', bankMessage: 'AC04' },
               { ...orderRows[1], state: 'rejected', bankMessage: 'XY99' },
               { ...orderRows[1], key: 'o-3', state: 'rejected', bankMessage: null },
             ],
-            unmatched: [],
+            unmatched: [
+              {
+                endToEndId: 'E2E-CUT',
+                amount: '85.00',
+                currency: 'EUR',
+                reference: null,
+                reason: 'amountDiffers',
+                bankReason: 'AM04',
+              },
+            ],
             undoId: 'undo-st',
           }),
       },
@@ -195,7 +204,7 @@ describe('payments page', () => {
     await userEvent.upload(screen.getByTestId('payments-statement-input'), file);
     const result = await screen.findByTestId('payments-file-result');
     expect(within(result).getByTestId('payments-file-summary').textContent).toBe(
-      en('payments.statementResult', 3, 0, 3, 0),
+      en('payments.statementResult', 4, 0, 3, 1),
     );
     const rows = within(within(result).getByTestId('payments-rejected')).getAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual([
@@ -204,7 +213,13 @@ describe('payments page', () => {
       'Lipa d.o.o.80.00XY99',
       `Lipa d.o.o.80.00${en('payments.returnedWithoutReason')}`,
     ]);
-    expect(within(result).queryByTestId('payments-unmatched')).toBeNull();
+    // A return that matched no order says what the bank said.
+    expect(within(result).getByText('E2E-CUT')).toBeTruthy();
+    expect(
+      within(result).getByText(
+        `${en('payments.unmatchedReason.amountDiffers')} ${en('payments.returnedBecause', 'AM04 – Insufficient funds')}`,
+      ),
+    ).toBeTruthy();
   });
 
   it('uploads order files after a warning only when asked to continue, and lists the rows', async () => {
