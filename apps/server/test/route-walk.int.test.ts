@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/lib/paths';
 import { OPENAPI_FILE } from '../src/modules/system/openapi';
+import { expectBankReady } from '../src/modules/payments/iso20022/bank-ready';
 import { ENTITIES } from '../src/modules/tables/registry';
 import {
   expected,
@@ -119,6 +120,9 @@ describe('the authorization matrix', () => {
   });
 });
 
+/** Calls that hand out a pain.001. */
+const PAIN_CALLS = new Set(['POST /api/payOrder/exportXML', 'POST /api/payOrder/pay']);
+
 /** Calls that only read: one request serves every caller. */
 const READS = new Set([
   'POST /api/doc/{id}/preview.info',
@@ -156,7 +160,15 @@ describe.each(RULES.map((rule) => [rule.call, rule] as const))('%s', (_call, rul
     for (const who of PRINCIPALS.filter((p) => !refused.includes(p))) {
       const req = reads(rule, shared) ? shared : await example(w, who);
       wanted[who] = 'ok';
-      seen[who] = outcomeOf(rule, await call(req, w.headers[who], who));
+      const answer = await call(req, w.headers[who], who);
+      seen[who] = outcomeOf(rule, answer);
+      // A pain.001 handed out is one a bank takes (issue 21).
+      if (PAIN_CALLS.has(rule.call) && answer.status === 200) {
+        const version = answer.body.includes('pain.001.001.09')
+          ? 'pain.001.001.09'
+          : 'pain.001.001.03';
+        await expectBankReady(answer.body, version);
+      }
     }
     const differences = Object.keys(wanted).filter((who) => seen[who] !== wanted[who]);
     expect(
