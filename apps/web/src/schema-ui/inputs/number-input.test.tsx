@@ -145,6 +145,23 @@ describe('currency input', () => {
     expect(input(control).value).toBe('99,90');
   });
 
+  it('shows the record’s currency when it is not the euro', async () => {
+    await renderInput(
+      { name: 'amount', inputType: 'currency' },
+      { value: '801.78', model: { currencyCode: 'DKK' } },
+    );
+    expect(screen.getByText('DKK')).toBeTruthy();
+    expect(screen.queryByText('€')).toBeNull();
+  });
+
+  it('shows the euro sign for a record in euros', async () => {
+    await renderInput(
+      { name: 'amount', inputType: 'currency' },
+      { value: '801.78', model: { currencyCode: 'EUR' } },
+    );
+    expect(screen.getByText('€')).toBeTruthy();
+  });
+
   it('is disabled when read-only', async () => {
     const { control } = await renderInput(
       { name: 'amount', inputType: 'currency' },

@@ -9,6 +9,7 @@ import {
   type Bound,
   type DecimalParseResult,
   type Field,
+  type Model,
 } from '@listina/forms';
 import { DEFAULT_CURRENCY } from '../../app/constants';
 import { useI18n, type TFunction } from '../../app/i18n';
@@ -58,13 +59,23 @@ function parseMessage(
 }
 
 /**
+ * The currency a currency input shows after the amount: the record's own (a payment order or
+ * a document in Danish kroner shows DKK), € for euros and for a record without a currency.
+ */
+function currencyOf(model: Model): string {
+  const code = typeof model.currencyCode === 'string' ? model.currencyCode.trim() : '';
+  return code === '' || code.toUpperCase() === 'EUR' ? DEFAULT_CURRENCY : code.toUpperCase();
+}
+
+/**
  * int, decimal and currency inputs (spec §5). While the user types, each text that parses
  * updates the model (rounded and clamped); text that does not parse is kept and flagged and the
  * model keeps its value. Otherwise the value shows with locale separators, also on focus: the
  * text does not change under the caret or a selection, and it parses back to the same value.
  */
 export function NumberInput({ kind, ...props }: InputProps & { kind: NumberKind }) {
-  const { field, id, label, value, readonly, message, onChange, onInputMessage, onBlur } = props;
+  const { field, id, label, value, model, readonly, message, onChange, onInputMessage, onBlur } =
+    props;
   const { t } = useI18n();
   const rules = numberRules(field, kind);
   // The typed text, while it belongs to the current value (an outside change shows the value).
@@ -115,7 +126,9 @@ export function NumberInput({ kind, ...props }: InputProps & { kind: NumberKind 
         },
         input:
           kind === 'currency'
-            ? { endAdornment: <InputAdornment position="end">{DEFAULT_CURRENCY}</InputAdornment> }
+            ? {
+                endAdornment: <InputAdornment position="end">{currencyOf(model)}</InputAdornment>,
+              }
             : {},
         formHelperText: { sx: shown.helperSx },
       }}
