@@ -13,6 +13,8 @@ export interface FieldMessage {
   /** Translated text, without the warning's * prefix (the display adds it). */
   text: string;
   kind: 'error' | 'warning';
+  /** A value the field could take instead: the form offers it as a one-click fix. */
+  suggestion?: string;
 }
 
 /** spec §3 validation message groups, in the order the summary shows them. */

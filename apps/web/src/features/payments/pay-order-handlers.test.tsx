@@ -61,6 +61,7 @@ const orderSchema = schemaOf({
       inputType: 'text',
       labelText: 'Reference',
       validation: { check: 'paymentReference' },
+      onChange: 'payOrder.referenceChanged',
     },
   ],
 });
@@ -180,6 +181,20 @@ describe('payOrder form handlers (spec §3 Payment order)', () => {
     await waitFor(() =>
       expect(screen.queryByText(en('validation.reference.checkDigit'))).toBeNull(),
     );
+  });
+
+  it('splits a whole reference pasted into the reference field into model and reference', async () => {
+    const { models } = renderOrderForm();
+    await screen.findByTestId('schema-form');
+    fireEvent.change(input('recipientReference'), { target: { value: 'SI12 1234567890 9' } });
+    expect(input('recipientModel').value).toBe('SI12');
+    expect(input('recipientReference').value).toBe('12345678909');
+    fireEvent.change(input('recipientReference'), { target: { value: 'RF18 5390 0754 7034' } });
+    expect(models.at(-1)).toMatchObject({
+      recipientReferenceType: 'RF',
+      recipientModel: null,
+      recipientReference: 'RF18539007547034',
+    });
   });
 
   it("keeps a chosen bank country's name beside its code", () => {

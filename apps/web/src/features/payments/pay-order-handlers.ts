@@ -1,4 +1,4 @@
-import type { Model } from '@listina/forms';
+import { orderReferenceOf, type Model } from '@listina/forms';
 import { fetchRecord } from '../../schema-ui/api';
 import type { FieldHandlerContext, FieldHandlers } from '../../schema-ui/types';
 import { partnerAccounts } from './payments-api';
@@ -112,6 +112,12 @@ function paymentTypeChanged({ model, value }: FieldHandlerContext): Model {
     : { ...model, recipientReferenceType: 'NRC', recipientModel: '' };
 }
 
+/** A whole reference pasted into the reference field ('SI12 1234…'): type, model, reference. */
+function referenceChanged({ model, value }: FieldHandlerContext): Model | undefined {
+  const fields = orderReferenceOf(value, model.recipientReferenceType);
+  return fields ? { ...model, ...fields } : undefined;
+}
+
 function countrySelected({ model, field, item }: FieldHandlerContext): Model | undefined {
   if (!item || !COUNTRY_NAME_FIELDS.has(field.name)) return undefined;
   return { ...model, [`${field.name}Cb`]: textOf(item.name) ?? '' };
@@ -122,4 +128,5 @@ export const payOrderHandlers: FieldHandlers = {
   'payOrder.accountSelected': accountSelected,
   'payOrder.paymentTypeChanged': paymentTypeChanged,
   'payOrder.countrySelected': countrySelected,
+  'payOrder.referenceChanged': referenceChanged,
 };

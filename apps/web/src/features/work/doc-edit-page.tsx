@@ -18,6 +18,7 @@ import { CustomerHistory } from './customer-history';
 import { usePreviewInfo } from './doc-api';
 import { DocCaptureButton, DocCaptureMessages, DocCaptureProgress } from './doc-capture';
 import { DocEditorHeader } from './doc-editor-header';
+import { docHandlers } from './doc-handlers';
 import { DocUpload } from './doc-upload';
 import { PreviewPanel } from './preview/preview-panel';
 import { usePreviewSide } from './preview/use-preview-side';
@@ -247,6 +248,7 @@ function DocEditor({ organizationId, itemId, onReload }: DocEditorProps) {
               serverError={state.serverError}
               fieldWarnings={captureWarnings}
               validations={model.validations}
+              handlers={docHandlers}
               testId="doc-form"
             />
           </Box>

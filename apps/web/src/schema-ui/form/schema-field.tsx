@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import Button from '@mui/material/Button';
 import {
   evaluateExpression,
   getValue,
@@ -11,6 +12,7 @@ import {
 import { useI18n } from '../../app/i18n';
 import { ArrayField } from '../array/array-field';
 import { FieldInput } from '../inputs/field-input';
+import { fieldTestId } from '../inputs/input-parts';
 import { useFormController } from './form-controller';
 import { fieldDomId, labelOf } from './labels';
 
@@ -71,7 +73,8 @@ export function SchemaField({ field, schema, model, path, onChange }: SchemaFiel
       />
     );
   }
-  return (
+  const message = controller.messageAt(path);
+  const input = (
     <FieldInput
       field={field}
       id={id}
@@ -79,12 +82,30 @@ export function SchemaField({ field, schema, model, path, onChange }: SchemaFiel
       value={value}
       model={model}
       readonly={readonly}
-      message={controller.messageAt(path)}
+      message={message}
       onChange={(next) => change(next)}
       onSelect={change}
       onInputMessage={(message) => setInputMessage(path, message)}
       onBlur={() => controller.touch(path)}
       onClick={controller.onButtonClick}
     />
+  );
+  const suggestion = readonly ? undefined : message?.suggestion;
+  // A warning that comes with a better value (text spelt for a bank's file): one click takes it.
+  // The input keeps its place in the tree, so typing goes on while the offer comes and goes.
+  return (
+    <>
+      {input}
+      {suggestion !== undefined && (
+        <Button
+          size="small"
+          sx={{ textTransform: 'none', mt: 0.5 }}
+          data-testid={fieldTestId(field, 'suggestion')}
+          onClick={() => change(suggestion)}
+        >
+          {t('schemaForm.useSuggestion', [suggestion])}
+        </Button>
+      )}
+    </>
   );
 }

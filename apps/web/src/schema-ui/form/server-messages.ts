@@ -54,7 +54,11 @@ function add(
   const path = message.field ? normalizePath(message.field) : '';
   if (path !== '' && hasField(path)) {
     // The first message of a field wins; it is the one the server found first.
-    result.fields[path] ??= { text: message.msg, kind };
+    result.fields[path] ??= {
+      text: message.msg,
+      kind,
+      ...(message.suggestion === undefined ? {} : { suggestion: message.suggestion }),
+    };
   } else {
     result.general.push({ group: kind, text: message.msg, ...(path ? { field: path } : {}) });
   }

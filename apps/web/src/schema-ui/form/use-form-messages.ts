@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { validateModel, type Model, type Schema } from '@listina/forms';
+import { validateModel, validateModelWarnings, type Model, type Schema } from '@listina/forms';
 import { useI18n } from '../../app/i18n';
 import type { FieldMessage } from '../types';
 import { importanceOf, isShown } from './form-fields';
@@ -68,17 +68,31 @@ export function useFormMessages(input: FormMessagesInput) {
     return byPath;
   }, [schema, model, t]);
 
+  // A domain check's warnings (a character a bank's file cannot carry) with their suggestion.
+  const checkWarnings = useMemo(() => {
+    const byPath = new Map<string, FieldMessage>();
+    for (const warning of validateModelWarnings(schema, model)) {
+      byPath.set(warning.field, {
+        text: t(warning.code, warning.parameters),
+        kind: 'warning',
+        suggestion: warning.suggestion,
+      });
+    }
+    return byPath;
+  }, [schema, model, t]);
+
   const messageAt = useCallback(
     (path: string): FieldMessage | undefined => {
       const fromServer = clearedPaths.has(path) ? undefined : server.fields[path];
       if (fromServer) return fromServer;
       if (inputMessages[path]) return inputMessages[path];
-      const issue = submitted || touched.has(path) ? issues.get(path) : undefined;
+      const isShownNow = submitted || touched.has(path);
+      const issue = isShownNow ? (issues.get(path) ?? checkWarnings.get(path)) : undefined;
       if (issue) return issue;
       const warning = fieldWarnings[path];
       return warning === undefined ? undefined : { text: warning, kind: 'warning' };
     },
-    [clearedPaths, server, inputMessages, submitted, touched, issues, fieldWarnings],
+    [clearedPaths, server, inputMessages, submitted, touched, issues, checkWarnings, fieldWarnings],
   );
 
   const shownPaths = useMemo(() => {
@@ -88,8 +102,9 @@ export function useFormMessages(input: FormMessagesInput) {
       ...Object.keys(fieldWarnings),
     ]);
     for (const path of issues.keys()) paths.add(path);
+    for (const path of checkWarnings.keys()) paths.add(path);
     return [...paths].filter((path) => messageAt(path) !== undefined);
-  }, [server, inputMessages, fieldWarnings, issues, messageAt]);
+  }, [server, inputMessages, fieldWarnings, issues, checkWarnings, messageAt]);
 
   const hasMessageUnder = useCallback(
     (prefix: string) => shownPaths.some((path) => path.startsWith(prefix)),
