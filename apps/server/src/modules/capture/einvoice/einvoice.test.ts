@@ -76,6 +76,65 @@ describe('parseEInvoice on the samples', () => {
     ]);
   });
 
+  it('UBL: the BIC of the account captured, from FinancialInstitution before the branch ID', async () => {
+    const ubl = fixture('ubl-tc434-example1.xml').toString('utf8');
+    const withBranch = (account: string, branch: string) => {
+      const at = `<cbc:ID>${account}</cbc:ID>`;
+      expect(ubl).toContain(at);
+      return Buffer.from(ubl.replace(at, `${at}${branch}`), 'utf8');
+    };
+    // As EHF 2.0 writes it (ehf-2.0_T10 of the conformance corpus): a branch number beside
+    // the BIC, which UBL 2.1 puts in FinancialInstitution.
+    const ubl21 = await parseEInvoice(
+      withBranch(
+        'NL57 RABO 0107307510',
+        '<cac:FinancialInstitutionBranch><cbc:ID>9710</cbc:ID><cac:FinancialInstitution>' +
+          '<cbc:ID schemeID="BIC">RABONL2U</cbc:ID></cac:FinancialInstitution></cac:FinancialInstitutionBranch>',
+      ),
+    );
+    expect(ubl21.valid).toBe(true);
+    expect(ubl21.fields.bic?.value).toBe('RABONL2U');
+    // Peppol BIS 3: the branch's ID is the BIC.
+    const bis3 = await parseEInvoice(
+      withBranch(
+        'NL57 RABO 0107307510',
+        '<cac:FinancialInstitutionBranch><cbc:ID>RABONL2U</cbc:ID></cac:FinancialInstitutionBranch>',
+      ),
+    );
+    expect(bis3.fields.bic?.value).toBe('RABONL2U');
+    // The bank of the second account is not the first account's.
+    const second = await parseEInvoice(
+      withBranch(
+        'NL03 INGB 0004489902',
+        '<cac:FinancialInstitutionBranch><cbc:ID>INGBNL2A</cbc:ID></cac:FinancialInstitutionBranch>',
+      ),
+    );
+    expect(second.valid).toBe(true);
+    expect(second.fields.iban?.value).toBe('NL57RABO0107307510');
+    expect(second.fields.bic).toBeUndefined();
+  });
+
+  it('CII: the BIC given with the same account in a later payment means, not another bank', async () => {
+    const cii = fixture('CII_example1.xml').toString('utf8');
+    const means = (iban: string, bic: string) =>
+      '<ram:SpecifiedTradeSettlementPaymentMeans><ram:TypeCode>30</ram:TypeCode>' +
+      `<ram:PayeePartyCreditorFinancialAccount><ram:IBANID>${iban}</ram:IBANID></ram:PayeePartyCreditorFinancialAccount>` +
+      `<ram:PayeeSpecifiedCreditorFinancialInstitution><ram:BICID>${bic}</ram:BICID></ram:PayeeSpecifiedCreditorFinancialInstitution>` +
+      '</ram:SpecifiedTradeSettlementPaymentMeans>';
+    // After the last payment means of the header.
+    const end = '</ram:SpecifiedTradeSettlementPaymentMeans>';
+    const at = cii.lastIndexOf(end) + end.length;
+    expect(at).toBeGreaterThan(end.length);
+    const withMeans = (extra: string) =>
+      Buffer.from(`${cii.slice(0, at)}${extra}${cii.slice(at)}`, 'utf8');
+    const same = await parseEInvoice(withMeans(means('NL57RABO0107307510', 'RABONL2U')));
+    expect(same.valid).toBe(true);
+    expect(same.fields.bic?.value).toBe('RABONL2U');
+    const other = await parseEInvoice(withMeans(means('NL03INGB0004489902', 'INGBNL2A')));
+    expect(other.valid).toBe(true);
+    expect(other.fields.bic).toBeUndefined();
+  });
+
   it('reads the CEN CII example with its format 102 dates and amounts to two places', async () => {
     const result = await parseEInvoice(fixture('CII_example1.xml'));
     expect(result).toMatchObject({ format: 'cii', valid: true, schemaErrors: [] });

@@ -54,3 +54,23 @@ export interface InvoiceText {
   reference?: string;
   purposeCode?: string;
 }
+
+/** A payee account as one payment means gives it: its number and its bank's BIC. */
+export interface PayeeAccount {
+  iban?: string;
+  bic?: string;
+}
+
+/**
+ * The BIC that goes with the account captured (the first with a number): given in a payment
+ * means with that account, never the bank of another account; the first BIC written when no
+ * means has an account at all.
+ */
+export function bicOfFirstAccount(accounts: readonly PayeeAccount[]): string | undefined {
+  const compact = (text: string) => text.replace(/\s+/g, '').toUpperCase();
+  const first = accounts.find((account) => account.iban)?.iban;
+  if (first === undefined) return accounts.find((account) => account.bic)?.bic;
+  return accounts.find(
+    (account) => account.bic && account.iban && compact(account.iban) === compact(first),
+  )?.bic;
+}

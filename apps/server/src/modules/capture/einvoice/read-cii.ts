@@ -1,4 +1,4 @@
-import type { InvoiceText } from './invoice-text';
+import { bicOfFirstAccount, type InvoiceText } from './invoice-text';
 import { elementsAt, textAt, type XmlElement } from './safe-xml';
 
 /**
@@ -17,6 +17,10 @@ export function readCii(root: XmlElement): InvoiceText {
   const [seller] = elementsAt(root, SELLER);
   const [settlement] = elementsAt(root, SETTLEMENT);
   const means = settlement ? elementsAt(settlement, ['SpecifiedTradeSettlementPaymentMeans']) : [];
+  const accounts = means.map((each) => ({
+    iban: textAt(each, ['PayeePartyCreditorFinancialAccount', 'IBANID']),
+    bic: textAt(each, ['PayeeSpecifiedCreditorFinancialInstitution', 'BICID']),
+  }));
   const currencyCode = settlement && textAt(settlement, ['InvoiceCurrencyCode']);
   return {
     supplierName: seller && textAt(seller, ['Name']),
@@ -27,12 +31,9 @@ export function readCii(root: XmlElement): InvoiceText {
         (id) => id.attributes.schemeID === 'VA',
       )?.text,
     supplierCountry: seller && textAt(seller, ['PostalTradeAddress', 'CountryID']),
-    ibans: means.flatMap(
-      (each) => textAt(each, ['PayeePartyCreditorFinancialAccount', 'IBANID']) ?? [],
-    ),
-    bic: means
-      .map((each) => textAt(each, ['PayeeSpecifiedCreditorFinancialInstitution', 'BICID']))
-      .find(Boolean),
+    // BT-84, BT-86: every payee account, in order; the first is captured, with its BIC.
+    ibans: accounts.flatMap((account) => account.iban ?? []),
+    bic: bicOfFirstAccount(accounts),
     invoiceNumber: textAt(root, ['ExchangedDocument', 'ID']),
     issueDate: date(elementsAt(root, ['ExchangedDocument', 'IssueDateTime', 'DateTimeString'])[0]),
     dueDate: date(

@@ -1,4 +1,4 @@
-import type { InvoiceText } from './invoice-text';
+import { bicOfFirstAccount, type InvoiceText } from './invoice-text';
 import { childrenNamed, elementsAt, textAt, type XmlElement } from './safe-xml';
 
 /**
@@ -22,18 +22,18 @@ const CUT_WIDTHS = new Set([35, 70]);
 export function readEslog(root: XmlElement): InvoiceText {
   const message = childrenNamed(root, 'M_INVOIC')[0] ?? root;
   const supplier = partyIn(message, SUPPLIER_ROLES);
+  const payees = accounts(message).map((account) => ({
+    iban: textAt(account, ['C_C078', 'D_3194']),
+    bic: textAt(account, ['C_C088', 'D_3433']),
+  }));
   return {
     supplierName: supplier && partyName(supplier),
     vatId:
       supplier &&
       qualified(elementsAt(supplier, ['G_SG3', 'S_RFF', 'C_C506']), 'D_1153', 'VA', 'D_1154'),
     supplierCountry: supplier && textAt(supplier, ['S_NAD', 'D_3207']),
-    ibans: accounts(message)
-      .map((account) => textAt(account, ['C_C078', 'D_3194']) ?? '')
-      .filter(Boolean),
-    bic: accounts(message)
-      .map((account) => textAt(account, ['C_C088', 'D_3433']))
-      .find(Boolean),
+    ibans: payees.flatMap((account) => account.iban ?? []),
+    bic: bicOfFirstAccount(payees),
     invoiceNumber: textAt(message, ['S_BGM', 'C_C106', 'D_1004']),
     // 137: document date; 13: due date (in the payment terms group).
     issueDate: qualified(elementsAt(message, ['S_DTM', 'C_C507']), 'D_2005', '137', 'D_2380'),

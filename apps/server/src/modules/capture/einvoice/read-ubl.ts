@@ -1,4 +1,4 @@
-import type { InvoiceText } from './invoice-text';
+import { bicOfFirstAccount, type InvoiceText, type PayeeAccount } from './invoice-text';
 import { elementsAt, textAt, type XmlElement } from './safe-xml';
 
 /**
@@ -11,6 +11,7 @@ const PARTY = ['AccountingSupplierParty', 'Party'];
 export function readUbl(root: XmlElement): InvoiceText {
   const [party] = elementsAt(root, PARTY);
   const means = elementsAt(root, ['PaymentMeans']);
+  const accounts = means.map(payeeAccount);
   const currencyCode = textAt(root, ['DocumentCurrencyCode']);
   return {
     // BT-27 is the legal name; the trading name (PartyName) stands in when it is missing.
@@ -21,11 +22,9 @@ export function readUbl(root: XmlElement): InvoiceText {
     // BT-31: the tax scheme VAT; other schemes (e.g. a tax number) are not VAT IDs.
     vatId: party && vatId(party),
     supplierCountry: party && textAt(party, ['PostalAddress', 'Country', 'IdentificationCode']),
-    // BT-84, BT-86: every payee account, in order; the first is captured.
-    ibans: means.flatMap((each) => textAt(each, ['PayeeFinancialAccount', 'ID']) ?? []),
-    bic: means
-      .map((each) => textAt(each, ['PayeeFinancialAccount', 'FinancialInstitutionBranch', 'ID']))
-      .find(Boolean),
+    // BT-84, BT-86: every payee account, in order; the first is captured, with its BIC.
+    ibans: accounts.flatMap((account) => account.iban ?? []),
+    bic: bicOfFirstAccount(accounts),
     invoiceNumber: textAt(root, ['ID']),
     issueDate: textAt(root, ['IssueDate']),
     // A CreditNote has no DueDate of its own; the payment means may carry one.
@@ -42,6 +41,21 @@ export function readUbl(root: XmlElement): InvoiceText {
     currencyCode,
     // BT-83: the remittance information, the payment reference in Slovenian use.
     reference: means.map((each) => textAt(each, ['PaymentID'])).find(Boolean),
+  };
+}
+
+const BRANCH = ['PayeeFinancialAccount', 'FinancialInstitutionBranch'];
+
+/**
+ * BT-84 and BT-86 of one payment means. Peppol BIS 3 writes the BIC as the branch's ID; UBL 2.1
+ * before it (EHF 2, SI-UBL, OIOUBL) in the branch's FinancialInstitution, the branch's own ID
+ * then being a branch or sort code ('9710'), no BIC.
+ */
+function payeeAccount(means: XmlElement): PayeeAccount {
+  return {
+    iban: textAt(means, ['PayeeFinancialAccount', 'ID']),
+    bic:
+      textAt(means, [...BRANCH, 'FinancialInstitution', 'ID']) ?? textAt(means, [...BRANCH, 'ID']),
   };
 }
 
