@@ -5,8 +5,8 @@ import { readPaymentsXml, type XmlElement } from './safe-read';
 import { checkCamt, type CamtVersion } from './schema-check';
 
 /**
- * Bank statements (camt.053) and debit/credit notifications (camt.054), versions .02, .04
- * and .08, to one entry per transaction (domain §6): a batch-booked Ntry with many TxDtls
+ * Bank statements (camt.053) and debit/credit notifications (camt.054), versions .02, .04,
+ * .08 and .10, to one entry per transaction (domain §6): a batch-booked Ntry with many TxDtls
  * gives many entries, an Ntry without details gives one. The matching keys are the pain.001
  * ones: EndToEndId, PmtInfId, MsgId.
  */
@@ -56,9 +56,11 @@ const VERSIONS: readonly CamtVersion[] = [
   'camt.053.001.02',
   'camt.053.001.04',
   'camt.053.001.08',
+  'camt.053.001.10',
   'camt.054.001.02',
   'camt.054.001.04',
   'camt.054.001.08',
+  'camt.054.001.10',
 ];
 /** The message element and its repeated report element, by message. */
 const MESSAGE = {

@@ -9,9 +9,11 @@ export type CamtVersion =
   | 'camt.053.001.02'
   | 'camt.053.001.04'
   | 'camt.053.001.08'
+  | 'camt.053.001.10'
   | 'camt.054.001.02'
   | 'camt.054.001.04'
-  | 'camt.054.001.08';
+  | 'camt.054.001.08'
+  | 'camt.054.001.10';
 
 const SCHEMA_DIR = path.join(SERVER_ROOT, 'src/modules/payments/iso20022/schemas');
 /** 1 GiB: a 10,000-entry camt file is about 20 MB; streamed it needs far less. */
