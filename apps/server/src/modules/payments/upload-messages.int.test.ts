@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableRecord } from '@listina/contract';
 import { injectMultipart } from '../../../test/factories';
+import { LOCALES } from '@listina/contract';
 import { catalogue } from '../../plugins/i18n';
+import type { PainBank, PainOrder } from './iso20022';
+import { fieldLabel, payOrderFieldOf } from './upload-messages';
 import { expectBankReady } from './iso20022/bank-ready';
 import { createPaymentsWorld, newOrder, post, type PaymentsWorld } from './payments-test-kit';
 
@@ -249,6 +252,18 @@ const CASES: [string, (xml: string) => string, string, string, string][] = [
     'payments.order.recipientBank.missing',
   ],
   [
+    'a non-SEPA recipient bank’s BIC of 4 characters',
+    (xml) =>
+      firstTransaction(
+        xml.replace('<PmtTpInf><SvcLvl><Cd>SEPA</Cd></SvcLvl></PmtTpInf>', ''),
+        (part) =>
+          part.replace(/<CdtrAgt><FinInstnId><BIC>[^<]*</, '<CdtrAgt><FinInstnId><BIC>HDEL<'),
+      ),
+    'recipientBankBIC',
+    'HDEL',
+    'payments.order.bic.invalid',
+  ],
+  [
     'a debtor account that is none of the organisation’s',
     (xml) => xml.replace(/<DbtrAcct><Id><IBAN>[^<]*</, '<DbtrAcct><Id><IBAN>SI56192001234567892<'),
     'organizationBankAccountId',
@@ -362,6 +377,43 @@ describe('the messages of a refused pain.001 upload', () => {
     expect(errors.find((each) => each.field?.endsWith('.amount'))?.msg).toBe(
       'nalogi.xml, transakcija 1, Znesek »11.005«: Znesek 11.005 ima več kot 2 decimalni mesti.',
     );
+  });
+});
+
+describe('the labels of the fields a pain.001 problem names', () => {
+  const PAIN_FIELDS: string[] = [
+    ...([
+      'endToEndId',
+      'amount',
+      'currency',
+      'paymentType',
+      'executionDate',
+      'debtorIban',
+      'debtorBic',
+      'debtorName',
+      'recipientName',
+      'recipientIban',
+      'recipientBic',
+      'recipientAddress',
+      'recipientTown',
+      'recipientCountryCode',
+      'referenceType',
+      'reference',
+      'purposeCode',
+      'description',
+      'recipientBank',
+    ] satisfies (keyof PainOrder)[]),
+    ...(['recipientBank', 'intermediaryBank'] as const).flatMap((bank) =>
+      (['bic', 'name', 'address', 'town', 'countryCode'] satisfies (keyof PainBank)[]).map(
+        (key) => `${bank}.${key}`,
+      ),
+    ),
+  ];
+  it.each(LOCALES)('are words in %s, never a catalogue key', (locale) => {
+    for (const field of PAIN_FIELDS) {
+      const label = fieldLabel(locale, payOrderFieldOf(field));
+      expect(label, field).not.toMatch(/^(payOrder|payments)\./);
+    }
   });
 });
 

@@ -65,6 +65,10 @@ const PAIN_ONLY_LABEL: Readonly<Record<string, string>> = {
 /** The payOrder field of a pain.001 problem's field (the pain field when there is none). */
 export const payOrderFieldOf = (painField: string): string => PAIN_FIELD[painField] ?? painField;
 
+/** The label of a payOrder field, or of a pain.001 field no payment order has. */
+export const fieldLabel = (locale: Locale, field: string): string =>
+  translate(locale, PAIN_ONLY_LABEL[field] ?? labelIdOf(payOrder, field));
+
 const textOf = (value: unknown): string =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 
@@ -97,7 +101,7 @@ export function uploadProblem(
       field: at,
     };
   }
-  const label = translate(locale, PAIN_ONLY_LABEL[field] ?? labelIdOf(payOrder, field));
+  const label = fieldLabel(locale, field);
   const text = textOf(value);
   return text === ''
     ? {
@@ -165,7 +169,8 @@ export async function sheetRefusal(
   entity: EntityDef,
   error: AppError,
 ): Promise<AppError> {
-  const values = await sheetValues(entity, file.bytes);
+  // A file the import could not read has no values to show: its problems are the file's.
+  const values = await sheetValues(entity, file.bytes).catch(() => new Map<string, string>());
   const tell = (problem: MessageSpec): MessageSpec => {
     const inner: MessageSpec = { code: problem.code, parameters: problem.parameters ?? [] };
     const match = /^rows\.(\d+)(?:\.(.+))?$/.exec(problem.field ?? '');
