@@ -4,6 +4,7 @@ import { injectMultipart } from '../../../test/factories';
 import { LOCALES } from '@listina/contract';
 import { catalogue } from '../../plugins/i18n';
 import type { PainBank, PainOrder } from './iso20022';
+import { upnFormPdf } from './upn';
 import { fieldLabel, payOrderFieldOf } from './upload-messages';
 import { expectBankReady } from './iso20022/bank-ready';
 import { createPaymentsWorld, newOrder, post, type PaymentsWorld } from './payments-test-kit';
@@ -415,6 +416,36 @@ describe('the labels of the fields a pain.001 problem names', () => {
       expect(label, field).not.toMatch(/^(payOrder|payments)\./);
     }
   });
+});
+
+describe('the messages of a refused UPN QR upload', () => {
+  it('names the file, the payment code and the field', async () => {
+    // A UPN form may carry 0.00 (an amount for the payer to write); an order may not.
+    const pdf = await upnFormPdf({
+      amount: '0.00',
+      purposeCode: 'SUPP',
+      purpose: 'Racun 17',
+      recipientIban: 'SI56192001234567892',
+      recipientReference: 'SI1212345678909',
+      recipientName: 'Dobavitelj d.o.o.',
+      recipientAddress: 'Dunajska cesta 1',
+      recipientTown: '1000 Ljubljana',
+    });
+    const res = await injectMultipart(
+      world.t,
+      { url: '/api/payOrder/upload?ignoreWarnings=true', headers: world.h.acc },
+      [{ name: 'files', filename: 'upn-0.pdf', content: pdf, type: 'application/pdf' }],
+    );
+    expect(res.statusCode, res.body).toBe(400);
+    const errors = res.json<{ error: Message[] }>().error;
+    expect(errors.map((each) => [each.field, each.msg])).toEqual([
+      [
+        'files.0.rows.1.amount',
+        // The code's amount 0.00 reads as none: the value is empty, so none is quoted.
+        'upn-0.pdf, payment code 1, Amount: This field is required.',
+      ],
+    ]);
+  }, 60_000);
 });
 
 describe('the messages of a refused CSV upload', () => {
