@@ -13,16 +13,23 @@ export interface PaymentsSetup {
   amount: string;
 }
 
+/** An organisation that pays, with what its specs call its API with. */
+export interface PayingOrganization {
+  org: FreshOrganization;
+  headers: Record<string, string>;
+  api: ReturnType<typeof tableApi>;
+  documentTypeId: number | undefined;
+}
+
 /**
- * A fresh organisation that pays: its own bank account, a supplier with one, a one-step
- * approval route for invoices and an invoice approved along it (activated, confirmed, in the
- * archive), all through the API.
+ * A fresh organisation that pays: its own bank account (PAYER_IBAN, the default) and a
+ * one-step approval route for its invoices, through the API.
  */
-export async function approvedInvoiceOrganization(
+export async function payingOrganization(
   request: APIRequestContext,
-  amount: string,
-): Promise<PaymentsSetup> {
-  const org = await createFreshOrganization(request, 'pay');
+  label = 'pay',
+): Promise<PayingOrganization> {
+  const org = await createFreshOrganization(request, label);
   const headers = { authorization: org.apikey, 'organization-id': org.organizationId };
   const api = tableApi(request, org);
   const get = async <T>(url: string): Promise<T> => {
@@ -59,36 +66,24 @@ export async function approvedInvoiceOrganization(
       { id: -1, code: PAYER_IBAN, bic: 'LJBASI2X', isDefault: true, isActive: true },
     ],
   });
-  const supplier = await api.create('partner', {
-    code: 'CIST',
-    name: 'Čistilni servis Žnidaršič d.o.o.',
-    countryCode: 'SI',
-    town: 'Ljubljana',
-    isActive: true,
-    bankAccounts: [
-      { id: -1, code: SUPPLIER_IBAN, bic: 'HDELSI22', isDefault: true, isActive: true },
-    ],
-  });
+  return { org, headers, api, documentTypeId };
+}
 
-  const number = `R-PAY-${Date.now().toString(36)}`;
+/**
+ * A document of the paying organisation (its type, and the fields given) approved along its
+ * route: created, activated and confirmed, so it is in the archive. Returns its key.
+ */
+export async function approvedDocument(
+  request: APIRequestContext,
+  paying: PayingOrganization,
+  document: Record<string, unknown> & { number: string },
+): Promise<string> {
+  const { headers, documentTypeId } = paying;
   const created = await request.post('/api/doc', {
     headers,
-    data: {
-      documentTypeId,
-      customerKey: supplier.item.key,
-      number,
-      issueDate: '2026-11-01',
-      dueDate: '2099-03-31',
-      currencyCode: 'EUR',
-      totalAmount: amount,
-      paymentIban: SUPPLIER_IBAN,
-      paymentReferenceModel: 'SI12',
-      paymentReference: '1234567890120',
-      description: 'Čiščenje poslovnih prostorov',
-      costLines: [{ id: -1, account: '4000', amount }],
-    },
+    data: { documentTypeId, ...document },
   });
-  expect(created.status(), `creating ${number}: ${await created.text()}`).toBe(201);
+  expect(created.status(), `creating ${document.number}: ${await created.text()}`).toBe(201);
   const documentKey = ((await created.json()) as { item: { key: string } }).item.key;
   const activated = await request.post('/api/doc/activate?ignoreWarnings=true', {
     headers,
@@ -100,7 +95,44 @@ export async function approvedInvoiceOrganization(
     data: { workflowStepResultCode: 'confirmed' },
   });
   expect(confirmed.status(), `confirming: ${await confirmed.text()}`).toBe(200);
-  return { org, documentKey, number, amount };
+  return documentKey;
+}
+
+/**
+ * A fresh organisation that pays (payingOrganization), a supplier with an account, and an
+ * invoice of it approved along the organisation's route, all through the API.
+ */
+export async function approvedInvoiceOrganization(
+  request: APIRequestContext,
+  amount: string,
+): Promise<PaymentsSetup> {
+  const paying = await payingOrganization(request);
+  const supplier = await paying.api.create('partner', {
+    code: 'CIST',
+    name: 'Čistilni servis Žnidaršič d.o.o.',
+    countryCode: 'SI',
+    town: 'Ljubljana',
+    isActive: true,
+    bankAccounts: [
+      { id: -1, code: SUPPLIER_IBAN, bic: 'HDELSI22', isDefault: true, isActive: true },
+    ],
+  });
+
+  const number = `R-PAY-${Date.now().toString(36)}`;
+  const documentKey = await approvedDocument(request, paying, {
+    customerKey: supplier.item.key,
+    number,
+    issueDate: '2026-11-01',
+    dueDate: '2099-03-31',
+    currencyCode: 'EUR',
+    totalAmount: amount,
+    paymentIban: SUPPLIER_IBAN,
+    paymentReferenceModel: 'SI12',
+    paymentReference: '1234567890120',
+    description: 'Čiščenje poslovnih prostorov',
+    costLines: [{ id: -1, account: '4000', amount }],
+  });
+  return { org: paying.org, documentKey, number, amount };
 }
 
 /** One payment out as the bank books it: the order's end-to-end id and amount. */
