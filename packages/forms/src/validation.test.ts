@@ -5,6 +5,7 @@ import {
   isEmptyValue,
   validateField,
   validateModel,
+  validateModelWarnings,
   VALIDATION_RULE_ORDER,
 } from './validation';
 
@@ -276,9 +277,18 @@ describe('validateModel', () => {
       { code: 'validation.currency.sepaEur', parameters: [], field: 'orders.1.currencyCode' },
     ]);
     expect(validateModel(orders, { ...model, hasNote: true }, { today: '2026-11-23' })).toEqual([
-      { code: 'validation.sepaText', parameters: ['&'], field: 'note' },
       { code: 'validation.amount.decimals', parameters: [], field: 'orders.1.amount' },
       { code: 'validation.currency.sepaEur', parameters: [], field: 'orders.1.currencyCode' },
+    ]);
+    // A character outside the SEPA set is a warning with the text spelt in it, when shown.
+    expect(validateModelWarnings(orders, model)).toEqual([]);
+    expect(validateModelWarnings(orders, { ...model, hasNote: true })).toEqual([
+      {
+        code: 'warnings.sepaText',
+        parameters: ['&', 'A + B'],
+        suggestion: 'A + B',
+        field: 'note',
+      },
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { DOMAIN_CHECK_CODES } from '@listina/forms';
+import { DOMAIN_CHECK_CODES, DOMAIN_WARNING_CODES } from '@listina/forms';
 import { LOCALES } from '@listina/contract';
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../plugins/i18n';
@@ -9,7 +9,14 @@ describe('payment validation messages', () => {
     expect(DOMAIN_CHECK_CODES.filter((code) => !catalogue[locale][code])).toEqual([]);
   });
 
+  it.each(LOCALES)('has a message for every domain check warning and its fix in %s', (locale) => {
+    expect(DOMAIN_WARNING_CODES.filter((code) => !catalogue[locale][code])).toEqual([]);
+    expect(catalogue[locale]['schemaForm.useSuggestion']).toMatch('{0}');
+  });
+
   it('puts the offending character where the message says', () => {
     for (const locale of LOCALES) expect(catalogue[locale]['validation.sepaText']).toMatch('{0}');
+    // The warning names the character and the text the file will carry.
+    for (const locale of LOCALES) expect(catalogue[locale]['warnings.sepaText']).toMatch('{1}');
   });
 });
