@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, TableRecord } from '@listina/contract';
+import { injectMultipart } from '../../../test/factories';
 import { doc } from '../tables/entities/doc';
 import { payOrder } from '../tables/entities/pay-order';
 import { expectBankReady } from './iso20022/bank-ready';
@@ -173,6 +174,28 @@ describe('non-SEPA orders to accounts without an IBAN', () => {
       expect(exported.body).toContain(
         '<CdtrAcct><Id><Othr><Id>6222021001115678</Id></Othr></Id></CdtrAcct>',
       );
+
+      // The file uploaded back gives the same accounts.
+      const uploaded = await injectMultipart(
+        world.t,
+        { url: '/api/payOrder/upload?ignoreWarnings=true', headers: world.h.acc },
+        [
+          {
+            name: 'files',
+            filename: 'orders.xml',
+            content: Buffer.from(exported.body),
+            type: 'application/xml',
+          },
+        ],
+      );
+      expect(uploaded.statusCode, uploaded.body).toBe(200);
+      const copies = await Promise.all(
+        uploaded.json<{ rows: { key: string }[] }>().rows.map((row) => readOrder(world, row.key)),
+      );
+      expect(copies.map((o) => [o.recipientIBAN, o.recipientBankBIC ?? o.recipientBIC])).toEqual([
+        ['003300967386', 'CHASUS33'],
+        ['6222021001115678', 'ICBKCNBJ'],
+      ]);
 
       const paid = await post(world, '/api/payOrder/pay', { keys });
       expect(paid.statusCode, paid.body).toBe(200);
