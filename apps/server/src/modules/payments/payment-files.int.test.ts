@@ -198,6 +198,20 @@ describe('pain.001 files', () => {
     expect((await readOrder(world, key ?? '')).state).toBe('ready');
   });
 
+  it('hands out a file the EPC rules accept even for texts written past the checks', async () => {
+    const [key] = await ready({ amount: '16.00', recipientIdCb: 'Kovač d.o.o.' });
+    // Characters no bank takes (as an older version could have saved them).
+    await world.t.database.db.transaction().execute(async (trx) => {
+      await sql`update pay_order set description = 'Žaga & šola [2026]' where key = ${key}::uuid`.execute(
+        trx,
+      );
+    });
+    const res = await post(world, '/api/payOrder/exportXML', { keys: [key] });
+    expect(res.statusCode, res.body).toBe(200);
+    await expectBankReady(res.body, 'pain.001.001.03');
+    expect(res.body).toContain('<Nm>Kovač d.o.o.</Nm>');
+  });
+
   it('uploads orders from a CSV table of payOrder columns, as the table export writes it', async () => {
     const [key] = await ready({ amount: '77.70', description: 'CSV order' });
     const csv = await post(world, '/api/payOrder/export?format=csv', {

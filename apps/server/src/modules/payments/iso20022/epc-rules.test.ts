@@ -331,7 +331,12 @@ describe('buildCheckedPain001 and the EPC rules', () => {
     ]);
     expect(failure.errors[1]).toEqual({
       code: 'payments.epc.character',
-      parameters: ['CdtTrfTxInf PO-2', 'RmtInf/Strd/AddtlRmtInf', 'Žaga & šola', '&'],
+      parameters: [
+        'CdtTrfTxInf PO-2 (Dobavitelj Čičerko d.o.o., 122.00 EUR)',
+        'RmtInf/Strd/AddtlRmtInf',
+        'Žaga & šola',
+        '&',
+      ],
       field: 'orders.1',
     });
   });

@@ -40,12 +40,20 @@ export async function buildCheckedPain001(file: PainFile): Promise<string> {
   return xml;
 }
 
-/** A broken EPC rule as a problem of the order whose transaction it is in (-1: the file's). */
+/**
+ * A broken EPC rule as a problem of the order whose transaction it is in (-1: the file's),
+ * the transaction named with its recipient and amount, as the user knows the order.
+ */
 function epcProblem(file: PainFile, violation: EpcViolation): OrderProblem {
+  const index = file.orders.findIndex((order) => order.endToEndId === violation.endToEndId);
+  const order = file.orders[index];
+  const where = order
+    ? `${violation.where} (${order.recipientName}, ${order.amount} ${order.currency})`
+    : violation.where;
   return {
-    index: file.orders.findIndex((order) => order.endToEndId === violation.endToEndId),
+    index,
     code: violation.code,
-    parameters: [violation.where, violation.element, violation.value, ...violation.extra],
+    parameters: [where, violation.element, violation.value, ...violation.extra],
   };
 }
 
