@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseEInvoice, type CapturedFields, type EInvoiceResult } from './einvoice';
 import { CII_EXAMPLE_VALUES, ESLOG_SAMPLE_VALUES, fixture } from './test-invoices';
@@ -133,6 +134,15 @@ describe('parseEInvoice on the samples', () => {
     const other = await parseEInvoice(withMeans(means('NL03INGB0004489902', 'INGBNL2A')));
     expect(other.valid).toBe(true);
     expect(other.fields.bic).toBeUndefined();
+  });
+
+  it('takes a CII charge reason from UNTDID 7161, as EN 16931 and the CEN validation do', async () => {
+    // CEN's CII_example3 (conformance corpus): a charge with reason code FC (freight).
+    const xml = readFileSync(new URL('./corpus/cii/CII_example3.xml', import.meta.url));
+    expect(xml.toString('utf8')).toContain('<ram:ReasonCode>FC</ram:ReasonCode>');
+    const result = await parseEInvoice(xml);
+    expect(result).toMatchObject({ format: 'cii', valid: true, schemaErrors: [] });
+    expect(confidencesOf(result)).toEqual(new Set([1]));
   });
 
   it('reads the CEN CII example with its format 102 dates and amounts to two places', async () => {

@@ -31,6 +31,8 @@ export async function listCorpusFiles(): Promise<string[]> {
 
 export interface CorpusRead {
   format: string;
+  /** Valid against the XSD of its syntax (all the corpus is: public invoices and samples). */
+  valid: boolean;
   values: Partial<Record<CorpusField, string>>;
 }
 
@@ -47,7 +49,7 @@ export async function readCorpusFile(file: string): Promise<CorpusRead> {
     const value = fields[field]?.value;
     if (value !== undefined) values[field] = value;
   }
-  return { format: result.format, values };
+  return { format: result.format, valid: result.valid, values };
 }
 
 export interface FieldCheck {
