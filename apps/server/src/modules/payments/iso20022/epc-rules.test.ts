@@ -86,11 +86,16 @@ describe.each(PAIN_VERSIONS)('%s remittance information', (version) => {
       `<RmtInf><Ustrd>${`${LONG_REFERENCE}, ${LONG_DESCRIPTION}`.slice(0, 140)}</Ustrd></RmtInf>`,
     ],
   ])('%s', async (_, overrides, expected) => {
-    for (const order of [sepaSiOrder(overrides), nonSepaOrder(overrides)]) {
+    const orders = [
+      sepaSiOrder(overrides),
+      sepaSiOrder({ ...SEPA_DE, ...overrides }),
+      nonSepaOrder(overrides),
+    ];
+    for (const order of orders) {
       const xml = await buildCheckedPain001(painFile(version, [order]));
       await expectBankReady(xml, version);
-      // Non-SEPA texts are transliterated, SEPA_SI ones keep č.
-      const written = order.paymentType === 'NONSEPA' ? expected.replaceAll('č', 'c') : expected;
+      // Texts of payments abroad are transliterated, SEPA_SI ones keep č.
+      const written = order.paymentType === 'SEPA_SI' ? expected : expected.replaceAll('č', 'c');
       expect(remittanceOf(xml)).toBe(written);
       expect(remittanceOf(xml).includes('<Ustrd>') && remittanceOf(xml).includes('<Strd>')).toBe(
         false,

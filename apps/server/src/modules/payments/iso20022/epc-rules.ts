@@ -84,9 +84,13 @@ export function checkEpcRules(xml: string): EpcViolation[] {
   const header = childrenNamed(initiation, 'GrpHdr')[0];
   const blocks = childrenNamed(initiation, 'PmtInf');
   const transfers = blocks.flatMap((block) => childrenNamed(block, 'CdtTrfTxInf'));
+  // Once a block: its children are its transactions, thousands of them.
+  const sepaBlocks = new Set(blocks.filter(isSepaBlock));
   const domestic = new Set(
     blocks.flatMap((block) =>
-      childrenNamed(block, 'CdtTrfTxInf').filter((transfer) => isDomestic(block, transfer)),
+      childrenNamed(block, 'CdtTrfTxInf').filter((transfer) =>
+        isDomestic(sepaBlocks.has(block), transfer),
+      ),
     ),
   );
   const charsetOf = (list: readonly XmlElement[]): Charset =>
@@ -113,7 +117,7 @@ export function checkEpcRules(xml: string): EpcViolation[] {
       where: `PmtInf ${textAt(block, ['PmtInfId']) ?? ''}`,
     };
     const own = childrenNamed(block, 'CdtTrfTxInf');
-    const isSepa = isSepaBlock(block);
+    const isSepa = sepaBlocks.has(block);
     checkIdentifier(context, block, 'PmtInfId', true);
     once(context, block, 'PmtInfId');
     checkTotals(context, block, own);
@@ -174,12 +178,10 @@ const isSepaTransfer = (transfer: XmlElement) =>
   textAt(transfer, ['PmtTpInf', 'SvcLvl', 'Cd']) === 'SEPA';
 
 /** A SEPA payment in euros to a Slovenian IBAN (paymentTypeOf's SEPA_SI). */
-function isDomestic(block: XmlElement, transfer: XmlElement): boolean {
+function isDomestic(inSepaBlock: boolean, transfer: XmlElement): boolean {
   const iban = textAt(transfer, ['CdtrAcct', 'Id', 'IBAN']) ?? '';
   const currency = elementsAt(transfer, ['Amt', 'InstdAmt'])[0]?.attributes.Ccy;
-  return (
-    (isSepaBlock(block) || isSepaTransfer(transfer)) && currency === 'EUR' && iban.startsWith('SI')
-  );
+  return (inSepaBlock || isSepaTransfer(transfer)) && currency === 'EUR' && iban.startsWith('SI');
 }
 
 function add(
