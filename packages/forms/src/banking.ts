@@ -73,6 +73,57 @@ export const isCountryCode = (countryCode: string): boolean => specOf(countryCod
  */
 export const hasIban = (countryCode: string): boolean => Boolean(specOf(countryCode)?.chars);
 
+/**
+ * Codes of the national clearing systems (ISO 20022 ExternalClearingSystemIdentification1Code)
+ * a bank without a BIC, or a payment that asks for it, is named by.
+ */
+export const CLEARING_SYSTEMS = [
+  'ATBLZ',
+  'AUBSB',
+  'CACPA',
+  'CHBCC',
+  'CHSIC',
+  'CNAPS',
+  'DEBLZ',
+  'ESNCC',
+  'GBDSC',
+  'GRBIC',
+  'HKNCC',
+  'IENCC',
+  'INFSC',
+  'ITNCC',
+  'JPZGN',
+  'NZNCC',
+  'PLKNR',
+  'PTNCC',
+  'RUCBC',
+  'SESBA',
+  'SGIBG',
+  'THCBC',
+  'TWNCC',
+  'USABA',
+  'USPID',
+  'ZANCC',
+] as const;
+
+/** A bank's clearing code split: 'USABA021000021' → USABA and 021000021. */
+export interface ClearingId {
+  system: string;
+  memberId: string;
+}
+
+/**
+ * A bank's national clearing code as the order keeps it, upper case without spaces: the
+ * clearing system's code, then the bank's member id in it, 1 to 35 letters or digits
+ * ('USABA021000021', an ABA routing number; 'CNAPS102100099996'). undefined when it is not.
+ */
+export function splitClearingId(value: string): ClearingId | undefined {
+  const match = /^([A-Z]{5})([A-Z0-9]{1,35})$/.exec(value);
+  const system = match?.[1] ?? '';
+  if (!match || !(CLEARING_SYSTEMS as readonly string[]).includes(system)) return undefined;
+  return { system, memberId: match[2] ?? '' };
+}
+
 export const BIC_PROBLEMS = ['format', 'country', 'test'] as const;
 export type BicProblem = (typeof BIC_PROBLEMS)[number];
 

@@ -81,6 +81,24 @@ describe('recipientAccount', () => {
     );
   });
 
+  it("takes the bank's clearing code instead of its BIC", () => {
+    const byClearing = nonSepa({
+      recipientCountryCode: 'US',
+      recipientBankClearingId: 'USABA021000021',
+    });
+    expect(check('recipientAccount', '0033 0096 7386', byClearing)).toBeUndefined();
+    expect(check('clearingId', 'usaba 0210 0002 1')).toBeUndefined();
+    expect(check('clearingId', 'CNAPS102100099996')).toBeUndefined();
+    expect(check('clearingId', '021000021')).toEqual(failure('validation.clearingId.format'));
+    expect(check('clearingId', 'XXABA021000021')).toEqual(failure('validation.clearingId.format'));
+    expect(
+      check('recipientAccount', '0033 0096 7386', {
+        ...byClearing,
+        recipientBankClearingId: '021000021',
+      }),
+    ).toEqual(failure('validation.account.bicRequired'));
+  });
+
   it('wants the IBAN where the bank is in a country with IBANs', () => {
     expect(
       check('recipientAccount', '0532013000', nonSepa({ recipientBankBIC: 'COBADEFF' })),

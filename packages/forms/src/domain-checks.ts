@@ -5,7 +5,7 @@
  * value that is there: an empty field is the business of required and requiredIf. Values are
  * judged as the server stores them: IBAN, BIC and codes without spaces, in upper case.
  */
-import { checkBic, checkIban, compactCode, hasIban } from './banking';
+import { checkBic, checkIban, compactCode, hasIban, splitClearingId } from './banking';
 import { isIsoDate } from './date';
 import { compareDecimal, hasMorePlaces, toDecimalString } from './decimal-math';
 import type { Model } from './fields';
@@ -16,6 +16,7 @@ import { checkSepaText, toSepaText } from './sepa-text';
 export const DOMAIN_CHECKS = [
   'iban',
   'recipientAccount',
+  'clearingId',
   'bic',
   'paymentReference',
   'sepaText',
@@ -46,6 +47,7 @@ export const DOMAIN_CHECK_CODES = [
   'validation.account.ibanCountry',
   'validation.account.format',
   'validation.account.bicRequired',
+  'validation.clearingId.format',
   'validation.bic.format',
   'validation.bic.country',
   'validation.bic.test',
@@ -123,7 +125,15 @@ function checkRecipientAccount(value: unknown, model: Model): Message | undefine
       : message(`validation.iban.${problem}`);
   }
   if (!ACCOUNT_NUMBER.test(account)) return message('validation.account.format');
-  return recipientBicOf(model) ? undefined : message('validation.account.bicRequired');
+  const hasClearingId = splitClearingId(compactText(model.recipientBankClearingId)) !== undefined;
+  return recipientBicOf(model) || hasClearingId
+    ? undefined
+    : message('validation.account.bicRequired');
+}
+
+/** A bank's national clearing code: a known system's code and the member id in it. */
+function checkClearingId(value: unknown): Message | undefined {
+  return splitClearingId(compactText(value)) ? undefined : message('validation.clearingId.format');
 }
 
 function checkBicValue(value: unknown): Message | undefined {
@@ -224,6 +234,7 @@ function checkNotPast(value: unknown, _model: Model, today: string): Message | u
 export const DOMAIN_CHECK_FUNCTIONS: Readonly<Record<DomainCheckName, DomainCheck>> = {
   iban: checkIbanValue,
   recipientAccount: checkRecipientAccount,
+  clearingId: checkClearingId,
   bic: checkBicValue,
   paymentReference: checkPaymentReference,
   // Characters outside the set are a warning (DOMAIN_WARNING_FUNCTIONS), never a refusal.

@@ -28,6 +28,7 @@ import * as m0026 from './0026-sign-in-security';
 import * as m0027 from './0027-retention';
 import * as m0028 from './0028-workflow-tasks-index';
 import * as m0029 from './0029-document-amount-due';
+import * as m0030 from './0030-pay-order-clearing-id';
 
 /** Forward-only migrations, in order. Never edit one after it has landed; add the next. */
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0027-retention': m0027,
   '0028-workflow-tasks-index': m0028,
   '0029-document-amount-due': m0029,
+  '0030-pay-order-clearing-id': m0030,
 };
 
 export const migrationProvider: MigrationProvider = {

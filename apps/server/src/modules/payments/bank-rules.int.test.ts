@@ -206,6 +206,58 @@ describe('non-SEPA orders to accounts without an IBAN', () => {
   );
 });
 
+describe('a bank named by its clearing code where it has no BIC', () => {
+  it('writes ClrSysMmbId for the creditor agent and reads it back from the file', async () => {
+    await payFromBankTaking('pain.001.001.03');
+    const key = await ready({
+      recipientIdCb: 'Acme Supplies Inc.',
+      recipientCountryCode: 'US',
+      recipientIBAN: '0033 0096 7386',
+      recipientBIC: null,
+      paymentType: 'NONSEPA',
+      recipientReferenceType: 'NRC',
+      recipientModel: null,
+      recipientReference: 'Invoice 4712',
+      description: null,
+      recipientBankBIC: null,
+      recipientBankName: 'Community Bank of Ohio',
+      recipientBankTown: 'Columbus',
+      recipientBankCountryCode: 'US',
+      recipientBankClearingId: 'USABA 0410 0012 4',
+      amount: '75.00',
+      currencyCode: 'USD',
+    });
+    expect((await readOrder(world, key)).recipientBankClearingId).toBe('USABA041000124');
+    const exported = await post(world, '/api/payOrder/exportXML', { keys: [key] });
+    expect(exported.statusCode, exported.body).toBe(200);
+    await expectBankReady(exported.body, 'pain.001.001.03');
+    expect(exported.body).toContain(
+      '<CdtrAgt><FinInstnId><ClrSysMmbId><ClrSysId><Cd>USABA</Cd></ClrSysId><MmbId>041000124</MmbId></ClrSysMmbId><Nm>Community Bank of Ohio</Nm>',
+    );
+    expect(exported.body).toContain('<Othr><Id>003300967386</Id></Othr>');
+
+    const uploaded = await injectMultipart(
+      world.t,
+      { url: '/api/payOrder/upload?ignoreWarnings=true', headers: world.h.acc },
+      [
+        {
+          name: 'files',
+          filename: 'orders.xml',
+          content: Buffer.from(exported.body),
+          type: 'application/xml',
+        },
+      ],
+    );
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const [row] = uploaded.json<{ rows: { key: string }[] }>().rows;
+    const copy = await readOrder(world, row?.key ?? '');
+    expect([copy.recipientIBAN, copy.recipientBankClearingId]).toEqual([
+      '003300967386',
+      'USABA041000124',
+    ]);
+  });
+});
+
 describe('a whole reference pasted into the reference field', () => {
   it("splits it into the order's model and reference, on create and on change", async () => {
     const si = await newOrder(world, { recipientReference: 'SI12 1234567890 9' });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { TableRecord } from '@listina/contract';
-import { toSepaText } from '@listina/forms';
+import { splitClearingId, toSepaText } from '@listina/forms';
 import type { Trx } from '../../db/scope';
 import { AppError, badRequest } from '../../lib/errors';
 import { uuidv7 } from '../../lib/ids';
@@ -76,8 +76,11 @@ function fileText(value: unknown, max: number): string | undefined {
 }
 
 function bankOf(order: TableRecord, prefix: 'recipientBank' | 'intermediaryBank') {
+  const clearing = splitClearingId(textOf(order[`${prefix}ClearingId`]));
   const bank = {
     bic: optional(order[`${prefix}BIC`]),
+    clearingSystem: clearing?.system,
+    clearingMemberId: clearing?.memberId,
     name: fileText(order[`${prefix}Name`], MAX.name),
     address: fileText(order[`${prefix}Address`], MAX.address),
     town: fileText(order[`${prefix}Town`], MAX.town),

@@ -79,6 +79,15 @@ function modelOfPainOrder(order: PainOrder, accountId: number | undefined) {
     [`${prefix}Address`]: value?.address ?? null,
     [`${prefix}Town`]: value?.town ?? null,
     [`${prefix}CountryCode`]: value?.countryCode ?? null,
+    // A bank without a BIC named by its clearing code (only the recipient's bank has one).
+    ...(prefix === 'recipientBank'
+      ? {
+          recipientBankClearingId:
+            value?.clearingSystem && value.clearingMemberId
+              ? `${value.clearingSystem}${value.clearingMemberId}`
+              : null,
+        }
+      : {}),
   });
   return {
     recipientIdCb: order.recipientName,

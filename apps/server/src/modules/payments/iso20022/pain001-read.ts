@@ -126,6 +126,8 @@ function bank(transfer: XmlElement, agent: string): PainBank | undefined {
   if (!institution) return undefined;
   return withoutUndefined({
     bic: bicOf(institution),
+    clearingSystem: textAt(institution, ['ClrSysMmbId', 'ClrSysId', 'Cd']),
+    clearingMemberId: textAt(institution, ['ClrSysMmbId', 'MmbId']),
     name: textAt(institution, ['Nm']),
     ...postalAddress(childrenNamed(institution, 'PstlAdr')[0]),
   });

@@ -158,6 +158,11 @@ function agent(
     parent(
       'FinInstnId',
       element(v09 ? 'BICFI' : 'BIC', bank.bic),
+      parent(
+        'ClrSysMmbId',
+        parent('ClrSysId', element('Cd', bank.clearingSystem)),
+        element('MmbId', bank.clearingMemberId),
+      ),
       element('Nm', bank.name === undefined ? undefined : text(bank.name)),
       postalAddress(bank, text),
     ),

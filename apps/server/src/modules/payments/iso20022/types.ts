@@ -8,6 +8,9 @@ export const PAIN_VERSIONS: readonly PainVersion[] = ['pain.001.001.03', 'pain.0
 
 export interface PainBank {
   bic?: string;
+  /** A national clearing code where the bank has no BIC: 'USABA' and '021000021'. */
+  clearingSystem?: string;
+  clearingMemberId?: string;
   name?: string;
   address?: string;
   town?: string;

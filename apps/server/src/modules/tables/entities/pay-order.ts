@@ -268,6 +268,14 @@ export const payOrder = defineEntity({
       },
     ),
     ...bankGroup('recipientBank', 'recipient_bank'),
+    // Where the bank has no BIC: its national clearing code ('USABA021000021'), ClrSysMmbId.
+    text(
+      'recipientBankClearingId',
+      'recipient_bank_clearing_id',
+      40,
+      { visible: NON_SEPA, validation: { check: 'clearingId' } },
+      { normalise: compactCode },
+    ),
     ...bankGroup('intermediaryBank', 'intermediary_bank'),
     {
       name: 'amount',
