@@ -116,4 +116,29 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The database layer is the bottom of the server: migrations and the scope helpers call
+    // down into lib/ only. A function a migration needs lives in lib/ or db/, never above.
+    files: ['apps/server/src/db/**/*.{ts,mts}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules/**'],
+              message:
+                'db/ imports nothing from modules/: move what it needs down into lib/ or db/ (the demo seed lives in modules/demo, above the domain modules).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The demo seed writes the demo's rows in bulk through the table engine's insertRows, as
+    // the import does; it is a user of every domain module, not one of them.
+    files: ['apps/server/src/modules/demo/**/*.{ts,mts}'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
 );

@@ -11,9 +11,9 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { planDocuments } from '../apps/server/src/db/seed/demo-document-plan';
-import { renderInvoice } from '../apps/server/src/db/seed/demo-invoice-pdf';
-import { profileSuppliers } from '../apps/server/src/db/seed/profile-suppliers';
+import { planDocuments } from '../apps/server/src/modules/demo/demo-document-plan';
+import { renderInvoice } from '../apps/server/src/modules/demo/demo-invoice-pdf';
+import { profileSuppliers } from '../apps/server/src/modules/demo/profile-suppliers';
 import {
   readTextFields,
   type TextField,

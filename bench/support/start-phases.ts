@@ -22,7 +22,7 @@ marks.bootNodeAndTsx = { wall: Number.NaN, cpu: (bootCpu.user + bootCpu.system) 
 
 const { loadConfig } = await import('../../apps/server/src/config');
 const { createDb, migrateToLatest } = await import('../../apps/server/src/db/create-db');
-const { seedDemo } = await import('../../apps/server/src/db/seed/demo');
+const { seedDemo } = await import('../../apps/server/src/modules/demo/demo');
 const { buildApp } = await import('../../apps/server/src/app');
 mark('importModules');
 

@@ -1,10 +1,13 @@
 import { isValidSlovenianVatId } from '@listina/forms';
 // Test data only: invoices drawn by the demo's own generator, then scanned as the capture
 // tests scan them. The product itself is still reached only through the browser.
-import { slovenianIban } from '../../apps/server/src/db/seed/demo';
-import { planDocuments, type PlanSupplier } from '../../apps/server/src/db/seed/demo-document-plan';
-import { renderInvoice } from '../../apps/server/src/db/seed/demo-invoice-pdf';
-import { profileSuppliers } from '../../apps/server/src/db/seed/profile-suppliers';
+import { slovenianIban } from '../../apps/server/src/modules/demo/demo';
+import {
+  planDocuments,
+  type PlanSupplier,
+} from '../../apps/server/src/modules/demo/demo-document-plan';
+import { renderInvoice } from '../../apps/server/src/modules/demo/demo-invoice-pdf';
+import { profileSuppliers } from '../../apps/server/src/modules/demo/profile-suppliers';
 import {
   latin2,
   placeOnPage,

@@ -1,8 +1,8 @@
 import { loadConfig, ConfigError, type Config } from './config';
 import { ADVISORY_LOCKS, withAdvisoryLock } from './db/advisory-lock';
 import { createDb, migrateToLatest, type DbHandle } from './db/create-db';
-import { seedDemo } from './db/seed/demo';
-import { startDemoDocuments } from './db/seed/demo-documents';
+import { seedDemo } from './modules/demo/demo';
+import { startDemoDocuments } from './modules/demo/demo-documents';
 import { startupBanner } from './startup-banner';
 import { buildApp } from './app';
 import { ensureTemplate, prepareTemplateDir } from './db/pglite-template';

@@ -1,5 +1,5 @@
 import type { Config } from './config';
-import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/demo';
+import { DEMO_PASSWORD, DEMO_USERS } from './modules/demo/demo';
 
 /** What `npm start` prints once the server listens: where it runs and how to sign in. */
 export function startupBanner(input: {

@@ -1,8 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import type { TableRecord } from '@listina/contract';
-import { planDocuments, type PlannedDocument } from '../src/db/seed/demo-document-plan';
-import { renderInvoice, type Buyer } from '../src/db/seed/demo-invoice-pdf';
-import { profileSuppliers } from '../src/db/seed/profile-suppliers';
+import { planDocuments, type PlannedDocument } from '../src/modules/demo/demo-document-plan';
+import { renderInvoice, type Buyer } from '../src/modules/demo/demo-invoice-pdf';
+import { profileSuppliers } from '../src/modules/demo/profile-suppliers';
 import type { TestApp } from './factories';
 
 /*

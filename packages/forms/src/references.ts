@@ -21,7 +21,7 @@ export type ReferenceProblem = (typeof REFERENCE_PROBLEMS)[number];
 /**
  * §2.2, the ZBS model table: P a numeric part, K the mod 11 check digit over the bracketed
  * parts, written as their last digit. SI99 has no reference. The server's code list
- * (tables/data/reference-models.json) has the same structures; a test keeps them equal.
+ * (apps/server/src/db/reference-data/reference-models.json) has the same structures; a test keeps them equal.
  */
 export const SI_REFERENCE_MODELS: Readonly<Record<string, string>> = {
   SI00: 'P1-P2-P3',

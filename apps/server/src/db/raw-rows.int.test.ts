@@ -4,8 +4,7 @@ import { createTestDb } from '../../test/test-db';
 import { uuidv7 } from '../lib/ids';
 import type { DbHandle } from './create-db';
 import { readArraysInScope, readInScope, readRawInScope } from './scope';
-import type { RawRows } from './raw-rows';
-import { rawValue } from '../modules/tables/list-json';
+import { rawValue, type RawRows } from './raw-rows';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { CompiledQuery } from 'kysely';
+import { valueParserOf } from './create-db';
 
 /**
  * PostgreSQL's extended query protocol, written and read by us for reads whose rows go straight
@@ -285,4 +286,13 @@ function errorResponse(bytes: Buffer, start: number, end: number): Error {
   error.column = fields.get('c');
   error.constraint = fields.get('n');
   return error;
+}
+
+/** Value j of row i as node-postgres would hand it over (null included). */
+export function rawValue(raw: RawRows, i: number, j: number): unknown {
+  const at = i * raw.columns.length + j;
+  const start = raw.starts[at] ?? -1;
+  if (start < 0) return null;
+  const text = raw.bytes.toString('utf8', start, raw.ends[at]);
+  return valueParserOf(raw.columns[j]?.type ?? 0)(text);
 }

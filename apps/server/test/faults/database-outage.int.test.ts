@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb, migrateToLatest } from '../../src/db/create-db';
-import { seedDemo } from '../../src/db/seed/demo';
+import { seedDemo } from '../../src/modules/demo/demo';
 import { DatabaseFault } from '../../src/plugins/fault-errors';
 import { translate } from '../../src/plugins/i18n';
 import { createCluster, ownPostgresRequired, type Cluster } from './pg-cluster';

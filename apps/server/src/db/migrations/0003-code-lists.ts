@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { uuidv7 } from '../../lib/ids';
-import { searchNormalise } from '../../modules/tables/model';
+import { searchNormalise } from '../../lib/search-normalise';
 import {
   BANKS,
   COUNTRIES,
@@ -10,7 +10,7 @@ import {
   PAYMENT_PURPOSES,
   PAYMENT_TYPES,
   REFERENCE_MODELS,
-} from '../../modules/tables/data';
+} from '../reference-data';
 
 /**
  * The code lists of issue 3. Global reference data (country, currency, bank, payment type,
@@ -19,7 +19,7 @@ import {
  * organization_id and no row-level security. Per-organisation lists (VAT rate, document
  * type, cost centre) are tenant tables with the usual key, policy and grants.
  *
- * The rows are written here from modules/tables/data with an explicit column mapping (not
+ * The rows are written here from db/reference-data with an explicit column mapping (not
  * through the entity definitions, which may change after this migration has landed), with
  * search_text as the engine writes it: the searched fields joined by spaces, lower-cased,
  * accents removed. Organisations that already exist get the default VAT rates and document

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { uuidv7 } from '../../lib/ids';
-import { searchNormalise } from '../../modules/tables/model';
+import { searchNormalise } from '../../lib/search-normalise';
 
 /**
  * A local company register (spec §7: GET /api/cl/organization/external/check and /search are

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { slovenianSortKey } from '../../modules/tables/collation';
+import { slovenianSortKey } from '../../lib/collation';
 
 /**
  * Text sort keys in Slovenian alphabetical order (ADR 0007). Every text sort key of a table

@@ -1,8 +1,8 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { uuidv7 } from '../../lib/ids';
-import { slovenianSortKey } from '../../modules/tables/collation';
-import { ROLES } from '../../modules/tables/data';
-import { searchNormalise } from '../../modules/tables/model';
+import { slovenianSortKey } from '../../lib/collation';
+import { ROLES } from '../reference-data';
+import { searchNormalise } from '../../lib/search-normalise';
 
 /**
  * Organisation members and their roles as code lists (issue 3). The role list is global

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { searchNormalise } from '../../modules/tables/model';
+import { searchNormalise } from '../../lib/search-normalise';
 
 /**
  * Migration 0004 gave the demo register's tax numbers check digits by a wrong reading of the

@@ -10,9 +10,9 @@ import {
   uploadedDocument,
 } from '../../../test/factories';
 import { BUYER, plannedInvoices } from '../../../test/upload';
-import { type PlannedDocument } from '../../db/seed/demo-document-plan';
-import { renderInvoice } from '../../db/seed/demo-invoice-pdf';
-import { profileSuppliers } from '../../db/seed/profile-suppliers';
+import { type PlannedDocument } from '../demo/demo-document-plan';
+import { renderInvoice } from '../demo/demo-invoice-pdf';
+import { profileSuppliers } from '../demo/profile-suppliers';
 import { pagesPdf, unicodePdf } from '../documents/text/test-pdfs';
 import { latin2, pdfWithPicture, placeOnPage, qrPng, scanOf, upnText } from './test-scans';
 

@@ -10,7 +10,7 @@ import { searchableText } from '../documents/text/extract-text';
 import { cancel, enqueue, type Job } from '../jobs/queue';
 import { PermanentJobError, type JobContext } from '../jobs/worker';
 import type { BlobStore } from '../../plugins/storage/blob-store';
-import { CURRENCIES } from '../tables/data';
+import { CURRENCIES } from '../../db/reference-data';
 import { doc as docEntity } from '../tables/entities/doc';
 import { lockMessage, lockProblems } from '../tables/locks';
 import type { TableScope, TablesService } from '../tables/tables.service';

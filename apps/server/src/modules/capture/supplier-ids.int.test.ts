@@ -13,7 +13,7 @@ import {
 } from '../../../test/factories';
 import { invoicePdf, plannedInvoices } from '../../../test/upload';
 import { inScope } from '../../db/scope';
-import { profileSuppliers } from '../../db/seed/profile-suppliers';
+import { profileSuppliers } from '../demo/profile-suppliers';
 import { newJournal } from '../tables/journal';
 import { recordSupplierIds } from './supplier-ids';
 

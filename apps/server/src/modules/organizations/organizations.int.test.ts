@@ -9,7 +9,7 @@ import {
   type TestApp,
 } from '../../../test/factories';
 import { isValidSlovenianVatId } from '@listina/forms';
-import { demoTaxNumber } from '../../db/seed/tax-numbers';
+import { demoTaxNumber } from '../demo/tax-numbers';
 import { uuidv7 } from '../../lib/ids';
 
 let t: TestApp;

@@ -7,7 +7,7 @@ import { isAdmin, type ActiveOrganization, type AuthedUser } from '../../plugins
 import { seedOrganizationDefaults } from '../tables/defaults';
 import * as repo from './organizations.repository';
 import { isValidSlovenianVatId } from '@listina/forms';
-import { searchNormalise } from '../tables/model';
+import { searchNormalise } from '../../lib/search-normalise';
 
 // No 0/O or 1/I/L, so a code read aloud or typed from paper arrives intact.
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';

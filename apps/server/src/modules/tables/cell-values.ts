@@ -11,7 +11,8 @@ import { LOCALES } from '@listina/contract';
 import type { MessageSpec } from '../../lib/errors';
 import { translate, type Locale } from '../../plugins/i18n';
 import type { ArrayDef, ColumnDef, EntityDef, ValueType } from './entity';
-import { schemaOf, searchNormalise } from './model';
+import { searchNormalise } from '../../lib/search-normalise';
+import { schemaOf } from './model';
 import { fileArraysOf } from './nested-cells';
 import {
   CellError,

@@ -15,7 +15,7 @@ import { createDb } from '../../db/create-db';
 import * as m0001 from '../../db/migrations/0001-foundation';
 import * as m0002 from '../../db/migrations/0002-table-engine';
 import * as m0003 from '../../db/migrations/0003-code-lists';
-import { seedDemo } from '../../db/seed/demo';
+import { seedDemo } from '../demo/demo';
 import { catalogue } from '../../plugins/i18n';
 import {
   BANKS,
@@ -26,7 +26,7 @@ import {
   PAYMENT_PURPOSES,
   PAYMENT_TYPES,
   REFERENCE_MODELS,
-} from './data';
+} from '../../db/reference-data';
 import type { EntityDef } from './entity';
 import { engineColumnsOf, engineValuesOf, schemaOf, type Model } from './model';
 import { ENTITIES, findEntity } from './registry';

@@ -1,6 +1,6 @@
 import type { Trx } from '../../db/scope';
 import { uuidv7 } from '../../lib/ids';
-import { DEFAULT_DOCUMENT_TYPES, DEFAULT_VAT_RATES } from './data';
+import { DEFAULT_DOCUMENT_TYPES, DEFAULT_VAT_RATES } from '../../db/reference-data';
 import { documentType } from './entities/document-type';
 import { organization } from './entities/organization';
 import { vatRate } from './entities/vat-rate';

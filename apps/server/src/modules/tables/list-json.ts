@@ -1,6 +1,5 @@
-import { valueParserOf } from '../../db/create-db';
 import type { ArrayRows } from '../../db/pipeline';
-import type { RawRows } from '../../db/raw-rows';
+import { rawValue, type RawRows } from '../../db/raw-rows';
 import type { JsonWriter } from '../../lib/json-writer';
 import { WrittenJson } from '../../lib/json-writer';
 import type { DisplayColumn } from './display-columns';
@@ -156,15 +155,6 @@ function kindOf(type: number, column: ColumnDef | undefined): Kind {
   if (type === INT8) return !column || column.type === 'int' ? 'digits' : 'text';
   if (TEXT_TYPES.has(type)) return column?.type === 'int' ? 'decoded' : 'text';
   return 'decoded';
-}
-
-/** Value j of row i as node-postgres would hand it over (null included). */
-export function rawValue(raw: RawRows, i: number, j: number): unknown {
-  const at = i * raw.columns.length + j;
-  const start = raw.starts[at] ?? -1;
-  if (start < 0) return null;
-  const text = raw.bytes.toString('utf8', start, raw.ends[at]);
-  return valueParserOf(raw.columns[j]?.type ?? 0)(text);
 }
 
 interface RawField {

@@ -1,7 +1,7 @@
 import { RANGE_SEPARATOR, type ListQuery } from '@listina/contract';
 import { badRequest } from '../../lib/errors';
 import type { ColumnDef, EntityDef, ValueType } from './entity';
-import { searchNormalise } from './model';
+import { searchNormalise } from '../../lib/search-normalise';
 import type * as repo from './tables.repository';
 
 /**

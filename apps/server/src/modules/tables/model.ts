@@ -1,6 +1,7 @@
 import type { TableRecord } from '@listina/contract';
 import { SchemaSchema, type FieldInput, type Schema, type SchemaInput } from '@listina/forms';
-import { slovenianSortKey } from './collation';
+import { slovenianSortKey } from '../../lib/collation';
+import { searchNormalise } from '../../lib/search-normalise';
 import type { DisplayColumn } from './display-columns';
 import type { ArrayDef, ColumnDef, EntityDef } from './entity';
 
@@ -8,16 +9,6 @@ import type { ArrayDef, ColumnDef, EntityDef } from './entity';
 
 export type Row = Record<string, unknown>;
 export type Model = Record<string, unknown>;
-
-/** Lower case without accents: what search text and search terms are compared as. */
-export function searchNormalise(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/đ/g, 'd')
-    .replace(/Đ/g, 'D')
-    .toLowerCase();
-}
 
 export function toApiValue(column: ColumnDef, value: unknown): unknown {
   if (value === null || value === undefined) return null;

@@ -9,9 +9,9 @@ import {
   memberHeaders,
   type TestApp,
 } from '../../../test/factories';
-import { slovenianSortKey } from './collation';
-import { ROLES } from './data';
-import { searchNormalise } from './model';
+import { slovenianSortKey } from '../../lib/collation';
+import { ROLES } from '../../db/reference-data';
+import { searchNormalise } from '../../lib/search-normalise';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof createUser>>;

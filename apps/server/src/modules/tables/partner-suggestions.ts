@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { compactCode } from '@listina/forms';
 import type { Trx } from '../../db/scope';
-import { searchNormalise } from './model';
+import { searchNormalise } from '../../lib/search-normalise';
 
 /**
  * Which known partner a document's supplier is (issue 7 uses it for capture): the same VAT ID

@@ -6,7 +6,7 @@ import {
   login,
   type TestApp,
 } from '../../../test/factories';
-import { demoTaxNumber } from '../../db/seed/tax-numbers';
+import { demoTaxNumber } from '../demo/tax-numbers';
 
 /** spec §8 warnings on a real entity: a second partner with a VAT ID already in use. */
 let t: TestApp;

@@ -2,6 +2,7 @@ import type { ListQuery, TableRecord } from '@listina/contract';
 import type { Db } from '../../db/create-db';
 import { inScope, readArrays, readArraysInScope, readRawInScope, type Trx } from '../../db/scope';
 import type { ArrayRows } from '../../db/pipeline';
+import { rawValue } from '../../db/raw-rows';
 import {
   AppError,
   badRequest,
@@ -29,7 +30,7 @@ import {
 } from './state-change';
 import * as repo from './tables.repository';
 import { encodeCursor, listPlan, sortKeysOf } from './list-plan';
-import { listRawJson, listRowsJson, rawValue, rowOf } from './list-json';
+import { listRawJson, listRowsJson, rowOf } from './list-json';
 import { ENTITIES, findEntity, getListedEntity, getNestedEntity } from './registry';
 import { applyUndo } from './undo';
 import { suggestPartners } from './partner-suggestions';

@@ -1,7 +1,7 @@
 import { AFRelationship, PDFDocument } from 'pdf-lib';
-import { addDays, planDocuments, type PlannedDocument } from '../../../db/seed/demo-document-plan';
-import { renderInvoice, type Buyer } from '../../../db/seed/demo-invoice-pdf';
-import { profileSuppliers } from '../../../db/seed/profile-suppliers';
+import { addDays, planDocuments, type PlannedDocument } from '../../demo/demo-document-plan';
+import { renderInvoice, type Buyer } from '../../demo/demo-invoice-pdf';
+import { profileSuppliers } from '../../demo/profile-suppliers';
 import { CII_EXAMPLE_VALUES, ESLOG_SAMPLE_VALUES, fixture } from '../einvoice/test-invoices';
 import type { CaptureField } from '../read-main-file';
 import { latin2, pdfWithPicture, qrPng, scanOf, upnText } from '../test-scans';

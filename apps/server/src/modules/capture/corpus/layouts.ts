@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { formatDate, formatNumber } from '@listina/forms';
-import type { PlannedDocument } from '../../../db/seed/demo-document-plan';
-import { formatIban, type Buyer } from '../../../db/seed/demo-invoice-pdf';
+import type { PlannedDocument } from '../../demo/demo-document-plan';
+import { formatIban, type Buyer } from '../../demo/demo-invoice-pdf';
 
 /**
  * Invoice layouts other than the demo's (which renderInvoice draws): the same planned document

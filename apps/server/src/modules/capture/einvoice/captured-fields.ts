@@ -8,7 +8,7 @@ import {
   roundDecimal,
   toDecimalString,
 } from '@listina/forms';
-import { CURRENCIES, PAYMENT_PURPOSES } from '../../tables/data';
+import { CURRENCIES, PAYMENT_PURPOSES } from '../../../db/reference-data';
 import type { FieldName, InvoiceText } from './invoice-text';
 import { checkReference, splitReference } from './payment-reference';
 

@@ -1,5 +1,5 @@
 import { checkBic, checkIban } from '@listina/forms';
-import { PAYMENT_PURPOSES } from '../../tables/data';
+import { PAYMENT_PURPOSES } from '../../../db/reference-data';
 import { amount } from '../einvoice/captured-fields';
 import { checkReference, splitReference } from '../einvoice/payment-reference';
 import { isoDate } from '../text/text-fields';

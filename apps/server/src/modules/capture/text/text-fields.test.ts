@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BUYER } from '../../../../test/upload';
-import { planDocuments } from '../../../db/seed/demo-document-plan';
-import { renderInvoice } from '../../../db/seed/demo-invoice-pdf';
-import { profileSuppliers } from '../../../db/seed/profile-suppliers';
+import { planDocuments } from '../../demo/demo-document-plan';
+import { renderInvoice } from '../../demo/demo-invoice-pdf';
+import { profileSuppliers } from '../../demo/profile-suppliers';
 import { extractText } from '../../documents/text/extract-text';
 import {
   decimalOf,

@@ -1,4 +1,4 @@
-import { searchNormalise } from '../../tables/model';
+import { searchNormalise } from '../../../lib/search-normalise';
 
 /**
  * The words full-text search stores and looks for (issue 5), made here rather than by

@@ -1,6 +1,6 @@
 import { checkBic, compactCode } from '@listina/forms';
 import { defineEntity } from '../entity';
-import { BANKS } from '../data';
+import { BANKS } from '../../../db/reference-data';
 import { codeColumn, freeCodes, isActiveColumn } from './code-list';
 
 function* bankCodes() {

@@ -1,5 +1,5 @@
 import { defineEntity } from '../entity';
-import { COUNTRIES } from '../data';
+import { COUNTRIES } from '../../../db/reference-data';
 import { codeColumn, freeCodes, letterCodes, localizedNameColumns } from './code-list';
 
 const sampleCode = freeCodes(

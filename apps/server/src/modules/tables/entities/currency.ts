@@ -1,5 +1,5 @@
 import { defineEntity } from '../entity';
-import { CURRENCIES } from '../data';
+import { CURRENCIES } from '../../../db/reference-data';
 import {
   codeColumn,
   freeCodes,

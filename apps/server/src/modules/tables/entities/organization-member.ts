@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { MessageSpec } from '../../../lib/errors';
-import { ROLES } from '../data';
+import { ROLES } from '../../../db/reference-data';
 import { defineEntity, type ColumnDef, type RuleContext } from '../entity';
 
 /** The roles a member may have in an organisation (spec §6: lower-case). */

@@ -1,5 +1,5 @@
 import { defineEntity } from '../entity';
-import { REFERENCE_MODELS } from '../data';
+import { REFERENCE_MODELS } from '../../../db/reference-data';
 import {
   choiceColumn,
   codeColumn,

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Trx } from '../scope';
+import type { Trx } from '../../db/scope';
 
 /**
  * The demo documents where their status puts them in the organisation's standard workflow

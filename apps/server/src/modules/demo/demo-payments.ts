@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { uuidv7 } from '../../lib/ids';
-import { orderReferenceFields } from '../../modules/payments/from-documents';
-import { payOrder } from '../../modules/tables/entities/pay-order';
-import { engineValuesOf, toColumnValues } from '../../modules/tables/model';
-import type { Trx } from '../scope';
+import { orderReferenceFields } from '../payments/from-documents';
+import { payOrder } from '../tables/entities/pay-order';
+import { engineValuesOf, toColumnValues } from '../tables/model';
+import type { Trx } from '../../db/scope';
 
 interface Payable {
   id: string;

@@ -1,15 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import type { Db } from '../create-db';
-import { inScope, type Trx } from '../scope';
+import type { Db } from '../../db/create-db';
+import { inScope, type Trx } from '../../db/scope';
 import { uuidv7 } from '../../lib/ids';
 import type { BlobStore } from '../../plugins/storage/blob-store';
 import { seedDemoPayments } from './demo-payments';
 import { seedDemoWorkflow } from './demo-workflow';
-import { refreshDocSearch } from '../../modules/documents/search-vector';
-import { checkUpload, type FileRole } from '../../modules/files/file-policy';
-import { doc as docEntity, docCostLine } from '../../modules/tables/entities/doc';
-import { insertRows } from '../../modules/tables/tables.repository';
+import { refreshDocSearch } from '../documents/search-vector';
+import { checkUpload, type FileRole } from '../files/file-policy';
+import { doc as docEntity, docCostLine } from '../tables/entities/doc';
+import { insertRows } from '../tables/tables.repository';
 import { SEEDED_ORGS } from './demo';
 import { planDocuments, type DocTypeCode, type PlannedDocument } from './demo-document-plan';
 import {

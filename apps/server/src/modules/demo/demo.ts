@@ -1,12 +1,12 @@
-import type { Db } from '../create-db';
+import type { Db } from '../../db/create-db';
 import { uuidv7 } from '../../lib/ids';
 import { demoTaxNumber } from './tax-numbers';
 import { hashPassword } from '../../lib/secrets';
-import { newConnectCode } from '../../modules/organizations/organizations.service';
-import { insertModels, seedOrganizationDefaults } from '../../modules/tables/defaults';
-import { costCenter } from '../../modules/tables/entities/cost-center';
-import { partner } from '../../modules/tables/entities/partner';
-import { organizationBankAccount } from '../../modules/tables/entities/organization';
+import { newConnectCode } from '../organizations/organizations.service';
+import { insertModels, seedOrganizationDefaults } from '../tables/defaults';
+import { costCenter } from '../tables/entities/cost-center';
+import { partner } from '../tables/entities/partner';
+import { organizationBankAccount } from '../tables/entities/organization';
 
 export const DEMO_PASSWORD = 'listina-demo';
 
