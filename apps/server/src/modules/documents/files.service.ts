@@ -17,7 +17,13 @@ import type { FileLinks } from './file-links';
 import * as repo from './files.repository';
 import { refreshDocSearch } from './search-vector';
 import { extractText } from './text/extract-text';
-import { readUpload, type StoredFile, type UploadLimits } from './upload-files';
+import {
+  orDiscard,
+  readUpload,
+  type StoredFile,
+  type UploadLimits,
+  type UploadStore,
+} from './upload-files';
 
 export type DocumentFilesService = ReturnType<typeof createDocumentFilesService>;
 
@@ -74,6 +80,8 @@ export function createDocumentFilesService({
   limits,
   afterUpload,
 }: Deps) {
+  const store: UploadStore = { blobs, isReferenced: (ids) => repo.referencedBlobs(db, ids) };
+
   /** The files of a request with their text, read back from the store (at most a file's limit). */
   async function withText(files: StoredFile[]): Promise<ReadFile[]> {
     const read: ReadFile[] = [];
@@ -111,14 +119,22 @@ export function createDocumentFilesService({
     });
   }
 
-  /** The one file of a request to a document's file calls, checked as an attachment. */
-  async function readOneFile(request: FastifyRequest) {
-    const upload = await readUpload(request, blobs, limits, (field) =>
+  /**
+   * The one file of a request to a document's file calls, checked as an attachment, given to
+   * fn; when fn (or the check) refuses, the file is discarded before the answer.
+   */
+  async function withOneFile<T>(
+    request: FastifyRequest,
+    fn: (file: ReadFile, fields: Record<string, string>) => Promise<T>,
+  ): Promise<T> {
+    const upload = await readUpload(request, store, limits, (field) =>
       field === 'file' ? 'attachment' : undefined,
     );
-    const [file] = await withText(upload.files);
-    if (!file || upload.files.length > 1) throw badRequest('files.oneFile', [], 'file');
-    return { file, fields: upload.fields };
+    return orDiscard(store, upload.files, async () => {
+      const [file] = await withText(upload.files);
+      if (!file || upload.files.length > 1) throw badRequest('files.oneFile', [], 'file');
+      return fn(file, upload.fields);
+    });
   }
 
   /** Refuses, as a warning, content another document of the organisation already has. */
@@ -215,29 +231,32 @@ export function createDocumentFilesService({
       locale: Locale,
     ) {
       tables.requireWritable('doc', scope);
-      const upload = await readUpload(request, blobs, limits, (field) =>
+      const upload = await readUpload(request, store, limits, (field) =>
         field === 'main' ? 'main' : field === 'attachments' ? 'attachment' : undefined,
       );
-      const files = await withText(upload.files);
-      const mains = files.filter((f) => f.role === 'main');
-      if (mains.length > 1) throw badRequest('files.oneMainFile', [], 'main');
-      const model = parseModel(upload.fields.json);
       let docKey = '';
-      const saved = await tables.create('doc', scope, model, ignoreWarnings, {
-        warnings: (trx) => duplicateWarnings(trx, scope, files),
-        after: async (trx, record) => {
-          docKey = record.key;
-          for (const file of files) {
-            const code = file.role === 'main' ? 'main' : 'attachment';
-            await repo.insertFile(
-              trx,
-              scope.organization.id,
-              record.id,
-              toNewFile(file, code),
-              scope.user.id,
-            );
-          }
-        },
+      const { saved, mains } = await orDiscard(store, upload.files, async () => {
+        const files = await withText(upload.files);
+        const mains = files.filter((f) => f.role === 'main');
+        if (mains.length > 1) throw badRequest('files.oneMainFile', [], 'main');
+        const model = parseModel(upload.fields.json);
+        const saved = await tables.create('doc', scope, model, ignoreWarnings, {
+          warnings: (trx) => duplicateWarnings(trx, scope, files),
+          after: async (trx, record) => {
+            docKey = record.key;
+            for (const file of files) {
+              const code = file.role === 'main' ? 'main' : 'attachment';
+              await repo.insertFile(
+                trx,
+                scope.organization.id,
+                record.id,
+                toNewFile(file, code),
+                scope.user.id,
+              );
+            }
+          },
+        });
+        return { saved, mains };
       });
       // Typing invoices is the work users want gone: a new document with a main file is read.
       if (mains.length > 0 && afterUpload) await afterUpload(scope, docKey);
@@ -253,27 +272,28 @@ export function createDocumentFilesService({
       locale: Locale,
     ) {
       tables.requireWritable('doc', scope);
-      const { file, fields } = await readOneFile(request);
-      const code = fields.fileTypeCode === 'main' ? 'main' : 'attachment';
-      if (code === 'main' && !isMainKind(file.type.kind))
-        throw badRequest('files.notAMainFile', [file.name], 'fileTypeCode');
-      return onDoc(scope, key, locale, async (trx, doc) => {
-        const files = await repo.listFiles(trx, scope.organization.id, [doc.id]);
-        if (files.some((f) => f.blob_id === file.blobId))
-          throw conflict('files.alreadyInThisDocument', [file.name], 'file');
-        if (!ignoreWarnings) await refuseDuplicate(trx, scope, file, doc.id);
-        // One main file a document: a new one sends the old to the attachments.
-        if (code === 'main') {
-          const mains = files.filter((f) => f.file_type_code === 'main').map((f) => f.id);
-          await repo.setFileTypeCode(trx, scope.organization.id, mains, 'attachment');
-        }
-        await repo.insertFile(
-          trx,
-          scope.organization.id,
-          doc.id,
-          toNewFile(file, code),
-          scope.user.id,
-        );
+      return withOneFile(request, (file, fields) => {
+        const code = fields.fileTypeCode === 'main' ? 'main' : 'attachment';
+        if (code === 'main' && !isMainKind(file.type.kind))
+          throw badRequest('files.notAMainFile', [file.name], 'fileTypeCode');
+        return onDoc(scope, key, locale, async (trx, doc) => {
+          const files = await repo.listFiles(trx, scope.organization.id, [doc.id]);
+          if (files.some((f) => f.blob_id === file.blobId))
+            throw conflict('files.alreadyInThisDocument', [file.name], 'file');
+          if (!ignoreWarnings) await refuseDuplicate(trx, scope, file, doc.id);
+          // One main file a document: a new one sends the old to the attachments.
+          if (code === 'main') {
+            const mains = files.filter((f) => f.file_type_code === 'main').map((f) => f.id);
+            await repo.setFileTypeCode(trx, scope.organization.id, mains, 'attachment');
+          }
+          await repo.insertFile(
+            trx,
+            scope.organization.id,
+            doc.id,
+            toNewFile(file, code),
+            scope.user.id,
+          );
+        });
       });
     },
 
@@ -288,21 +308,22 @@ export function createDocumentFilesService({
     ) {
       tables.requireWritable('doc', scope);
       // The role is checked once the file's place is known (a main file must stay one).
-      const { file } = await readOneFile(request);
-      return onDoc(scope, key, locale, async (trx, doc) => {
-        const { file: current, files } = await getFile(trx, scope, doc, fileKey);
-        if (current.file_type_code === 'main' && !isMainKind(file.type.kind))
-          throw badRequest('files.notAMainFile', [file.name], 'file');
-        if (files.some((f) => f.blob_id === file.blobId && f.id !== current.id))
-          throw conflict('files.alreadyInThisDocument', [file.name], 'file');
-        if (!ignoreWarnings) await refuseDuplicate(trx, scope, file, doc.id);
-        await repo.replaceContent(
-          trx,
-          scope.organization.id,
-          current.id,
-          toNewFile(file, current.file_type_code),
-        );
-      });
+      return withOneFile(request, (file) =>
+        onDoc(scope, key, locale, async (trx, doc) => {
+          const { file: current, files } = await getFile(trx, scope, doc, fileKey);
+          if (current.file_type_code === 'main' && !isMainKind(file.type.kind))
+            throw badRequest('files.notAMainFile', [file.name], 'file');
+          if (files.some((f) => f.blob_id === file.blobId && f.id !== current.id))
+            throw conflict('files.alreadyInThisDocument', [file.name], 'file');
+          if (!ignoreWarnings) await refuseDuplicate(trx, scope, file, doc.id);
+          await repo.replaceContent(
+            trx,
+            scope.organization.id,
+            current.id,
+            toNewFile(file, current.file_type_code),
+          );
+        }),
+      );
     },
 
     /** spec §7 DELETE /api/doc/{id}/file/{fileKey}. */

@@ -3,8 +3,10 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest, type MessageSpec } from '../../lib/errors';
 import { BlobTooLargeError, type BlobStore } from '../../plugins/storage/blob-store';
+import { discardWritten, type IsReferenced, type Written } from '../../plugins/storage/sweep';
 import { checkUpload, type FileRole } from '../files/file-policy';
 import { SNIFF_BYTES, type SniffedType } from '../files/file-type';
+import { MultipartStalledError, multipartParts } from '../files/multipart-parts';
 
 /** Files one request may bring: the main file and attachments (issue 5). */
 export const MAX_FILES_PER_REQUEST = 20;
@@ -27,6 +29,8 @@ export interface StoredFile {
   role: FileRole;
   /** The multipart part it came in (main, attachments, file). */
   field: string;
+  /** When this request wrote the blob: a refusal removes it only if nobody wrote it since. */
+  writtenAt: Date | undefined;
 }
 
 export interface ReadUpload {
@@ -38,15 +42,47 @@ export interface ReadUpload {
 const tooLarge = (code: string, bytes: number, field: string) =>
   new AppError(413, [{ code, parameters: [(bytes / 2 ** 20).toFixed(1)], field }]);
 
+/** Where an upload's files go, and how to tell which contents rows still name. */
+export interface UploadStore {
+  blobs: BlobStore;
+  isReferenced: IsReferenced;
+}
+
+/** What a refused request stored goes at once, unless a row names it or it was written again. */
+export function discardUpload(store: UploadStore, files: StoredFile[]): Promise<void> {
+  return discardWritten(
+    store.blobs,
+    store.isReferenced,
+    files.map((f): Written => ({ id: f.blobId, writtenAt: f.writtenAt })),
+  );
+}
+
+/**
+ * Runs what follows a read upload (checks, rows); when it throws, the request's files are
+ * discarded before the refusal is answered (issue 22: a refusal leaves nothing behind).
+ */
+export async function orDiscard<T>(
+  store: UploadStore,
+  files: StoredFile[],
+  fn: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    await discardUpload(store, files);
+    throw error;
+  }
+}
+
 /**
  * Reads a multipart request part by part: each file is checked by its first bytes (what it is,
  * whether its role takes it, its name) before anything is stored, then streamed into the
- * blob store within the limits. A refused file stops the request; files stored before it are
- * named by no row and go with the next sweep (their content may be another document's too).
+ * blob store within the limits. A refused file stops the request and the files stored before
+ * it are removed before answering, unless a row names their content (another document's).
  */
 export async function readUpload(
   request: FastifyRequest,
-  blobs: BlobStore,
+  store: UploadStore,
   limits: UploadLimits,
   roleOf: (field: string) => FileRole | undefined,
 ): Promise<ReadUpload> {
@@ -57,7 +93,7 @@ export async function readUpload(
   const fields: Record<string, string> = {};
   let total = 0;
   try {
-    for await (const part of request.parts()) {
+    for await (const part of multipartParts(request)) {
       if (part.type === 'field') {
         // A file's part without a filename would be dropped as a text field: refused instead.
         if (roleOf(part.fieldname)) throw badRequest('files.badName', [], part.fieldname);
@@ -71,7 +107,7 @@ export async function readUpload(
       const stored = await storePart(
         part,
         role,
-        blobs,
+        store.blobs,
         {
           ...limits,
           fileBytes: Math.min(limits.fileBytes, limits.requestBytes - total),
@@ -82,6 +118,7 @@ export async function readUpload(
       files.push(stored);
     }
   } catch (error) {
+    await discardUpload(store, files);
     throw uploadError(error);
   }
   return { files, fields };
@@ -128,7 +165,9 @@ async function storePart(
   }
   try {
     const stored = await blobs.put(Readable.from(content()), { maxBytes: room.fileBytes });
+    const written = await blobs.stat(stored.id);
     return {
+      writtenAt: written?.modifiedAt,
       blobId: stored.id,
       size: stored.size,
       name: check.safeName,
@@ -157,6 +196,8 @@ const BUSBOY_FAILURE =
 /** Busboy's own refusals (a cut-off or malformed body) are the client's. */
 function uploadError(error: unknown): unknown {
   if (error instanceof AppError) return error;
+  if (error instanceof MultipartStalledError)
+    return new AppError(400, [{ code: 'files.unreadablePart', field: 'file' }]);
   const code = (error as { code?: unknown }).code;
   if (code === undefined && error instanceof Error && BUSBOY_FAILURE.test(error.message)) {
     return new AppError(400, [{ code: 'files.notMultipart', field: 'file' }]);

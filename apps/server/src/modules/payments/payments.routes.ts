@@ -7,6 +7,7 @@ import { addRoute, type AuthResolver } from '../../plugins/routes';
 import type { UploadedFile } from './order-upload';
 import type { PaymentFilesService } from './payment-files.service';
 import type { PaymentsService } from './payments.service';
+import { multipartParts } from '../files/multipart-parts';
 
 /** Files one upload takes at most. */
 const MAX_UPLOAD_FILES = 20;
@@ -32,7 +33,7 @@ async function readFiles(request: FastifyRequest, field: string): Promise<Upload
     throw new AppError(415, [{ code: 'errors.importNotMultipart', field }]);
   const files: UploadedFile[] = [];
   try {
-    for await (const part of request.parts()) {
+    for await (const part of multipartParts(request)) {
       if (part.type === 'file')
         files.push({ filename: part.filename, bytes: await part.toBuffer() });
     }
@@ -61,7 +62,7 @@ export async function registerPaymentRoutes(
     payments.fromDocuments({ user, organization }, body, query.ignoreWarnings === true),
   );
   addRoute(app, auth, r.split, ({ user, organization, params, body }) =>
-    payments.split({ user, organization }, params.key ?? '', body.splitVal),
+    payments.split({ user, organization }, params.key ?? '', body.splitVal, body.version),
   );
   addRoute(app, auth, r.mark, ({ user, organization, body }) =>
     payments.mark({ user, organization }, body.keys, body.state),

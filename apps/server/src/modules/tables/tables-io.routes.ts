@@ -9,6 +9,7 @@ import { createTableExporter, type TableExporter } from './export';
 import { createTableImporter, IMPORT_MAX_BYTES, type TableImporter } from './import';
 import { codeListName } from './registry';
 import type { WriteHooks } from './write-hooks';
+import { multipartParts } from '../files/multipart-parts';
 
 type IoRoutes = ReturnType<typeof rootTableIoRoutes>;
 
@@ -79,7 +80,7 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
   }
   let file: Buffer | undefined;
   try {
-    for await (const part of request.parts()) {
+    for await (const part of multipartParts(request)) {
       if (part.type === 'file') file = await part.toBuffer();
     }
   } catch (error) {

@@ -22,13 +22,43 @@ export interface SweepResult {
 
 const HOUR_MS = 3_600_000;
 
+/** For a batch of blob ids, which of them some row names. */
+export type IsReferenced = (ids: string[]) => Promise<Set<string>>;
+
+/** A blob a request wrote, and when (its modifiedAt right after the write). */
+export interface Written {
+  id: string;
+  writtenAt: Date | undefined;
+}
+
+/**
+ * Removes at once what a refused request wrote (issue 22), rather than leaving it to the
+ * sweep's day: each blob no row names and nobody wrote again since. Content is shared, so a
+ * row of another document keeps it, and an upload of the same content in flight rewrote it
+ * (local: renamed over it; S3: to the second) and keeps it for its own row.
+ */
+export async function discardWritten(
+  store: BlobStore,
+  isReferenced: IsReferenced,
+  written: Written[],
+): Promise<void> {
+  const ids = [...new Set(written.map((w) => w.id))];
+  if (ids.length === 0) return;
+  const used = await isReferenced(ids);
+  for (const { id, writtenAt } of written) {
+    if (used.has(id) || !writtenAt) continue;
+    const now = await store.stat(id);
+    if (now?.modifiedAt.getTime() === writtenAt.getTime()) await store.delete(id);
+  }
+}
+
 /**
  * Deletes blobs that no row references and that are older than the cutoff; isReferenced
  * answers, for a batch of ids, which of them some row names.
  */
 export async function sweepOrphans(
   store: BlobStore,
-  isReferenced: (ids: string[]) => Promise<Set<string>>,
+  isReferenced: IsReferenced,
   options: SweepOptions,
 ): Promise<SweepResult> {
   const result: SweepResult = {
