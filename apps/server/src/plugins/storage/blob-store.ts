@@ -22,6 +22,11 @@ export interface BlobStore {
   list(): AsyncIterable<BlobInfo>;
   /** Removes spool files of uploads abandoned before olderThan (a crash mid-upload). */
   removeStaleTemporary(olderThan: Date): Promise<number>;
+  /**
+   * Removes the spool files a killed process on this host left (issue 22). Each store runs it
+   * once when created, which is when the server starts.
+   */
+  removeAbandonedTemporary(): Promise<number>;
 }
 
 export interface PutOptions {

@@ -58,7 +58,7 @@ describe('local blob store', () => {
     expect((await listAll(store)).map((b) => b.id)).toEqual([id]);
   });
 
-  it('leaves no blob under a final name when the writer is killed midway; the sweep clears it', async () => {
+  it('leaves no blob under a final name when the writer is killed midway; the next start clears it', async () => {
     const root = tempDir();
     const spoolDir = path.join(root, 'tmp');
     const child = spawnWriter(root);
@@ -66,21 +66,30 @@ describe('local blob store', () => {
     const [partial = ''] = fs.readdirSync(spoolDir);
     await waitFor(() => fs.statSync(path.join(spoolDir, partial)).size > 256 * 1024, child);
 
+    // While the writer runs, a store starting beside it (another process) keeps its file.
+    const beside = createLocalBlobStore({ root });
+    expect(await beside.removeAbandonedTemporary()).toBe(0);
+    expect(fs.readdirSync(spoolDir)).toEqual([partial]);
+
     child.kill('SIGKILL');
     const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
     expect([code, signal]).toEqual([null, 'SIGKILL']);
 
     expect(filesUnder(root)).toEqual([path.join('tmp', partial)]);
+    // Another host's spool file is not this start's to judge: the hourly rule takes it.
+    const foreign = path.join(
+      spoolDir,
+      `elsewhere.1.0123abcd.${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}.part`,
+    );
+    fs.writeFileSync(foreign, 'another host');
     const store = createLocalBlobStore({ root });
     expect(await listAll(store)).toEqual([]);
-    // Young, it may be an upload still running in another process: kept.
+    await store.removeAbandonedTemporary();
+    expect(filesUnder(root)).toEqual([path.join('tmp', path.basename(foreign))]);
+
     const noReferences = async () => new Set<string>();
-    expect(await sweepOrphans(store, noReferences, { olderThan: new Date() })).toMatchObject({
-      scanned: 0,
-      temporaryRemoved: 0,
-    });
     const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
-    fs.utimesSync(path.join(spoolDir, partial), twoHoursAgo, twoHoursAgo);
+    fs.utimesSync(foreign, twoHoursAgo, twoHoursAgo);
     expect(await sweepOrphans(store, noReferences, { olderThan: new Date() })).toMatchObject({
       temporaryRemoved: 1,
     });

@@ -12,6 +12,7 @@ import {
   fsyncDir,
   ignoreMissing,
   readdirIfExists,
+  removeAbandonedSpoolFiles,
   removeStaleSpoolFiles,
   spoolToFile,
 } from './spool';
@@ -27,6 +28,8 @@ export function createLocalBlobStore(options: { root: string }): BlobStore {
   const root = path.resolve(options.root);
   const spoolDir = path.join(root, 'tmp');
   const blobPath = (id: string) => path.join(root, id.slice(0, 2), id.slice(2, 4), id);
+  // At start: what a killed process was spooling goes now, not with the hourly sweep.
+  removeAbandonedSpoolFiles(spoolDir).catch(() => undefined);
 
   async function statBlob(id: string): Promise<BlobInfo | undefined> {
     const info = await fs.stat(blobPath(id)).catch(ignoreMissing);
@@ -94,6 +97,10 @@ export function createLocalBlobStore(options: { root: string }): BlobStore {
 
     removeStaleTemporary(olderThan) {
       return removeStaleSpoolFiles(spoolDir, olderThan);
+    },
+
+    removeAbandonedTemporary() {
+      return removeAbandonedSpoolFiles(spoolDir);
     },
   };
 }

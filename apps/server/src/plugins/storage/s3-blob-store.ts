@@ -12,7 +12,7 @@ import {
   type BlobStore,
 } from './blob-store';
 import { EMPTY_SHA256, encodeRfc3986, sha256Hex, signRequest } from './sigv4';
-import { removeStaleSpoolFiles, spoolToFile } from './spool';
+import { removeAbandonedSpoolFiles, removeStaleSpoolFiles, spoolToFile } from './spool';
 import { childText, childrenNamed, parseXml, type XmlElement } from './xml';
 
 export interface S3BlobStoreOptions {
@@ -101,6 +101,9 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
     return readXml(await res.text());
   }
 
+  // At start: what a killed process was spooling goes now, not with the hourly sweep.
+  removeAbandonedSpoolFiles(options.spoolDir).catch(() => undefined);
+
   return {
     kind: 's3',
 
@@ -173,6 +176,10 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
 
     removeStaleTemporary(olderThan) {
       return removeStaleSpoolFiles(options.spoolDir, olderThan);
+    },
+
+    removeAbandonedTemporary() {
+      return removeAbandonedSpoolFiles(options.spoolDir);
     },
   };
 }

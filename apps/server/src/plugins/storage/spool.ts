@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { BlobTooLargeError } from './blob-store';
@@ -12,6 +13,14 @@ export interface Spooled {
 
 /** Spool files end so; anything else in the spool folder is not ours to remove. */
 const SUFFIX = '.part';
+
+/**
+ * Who writes a spool file: host, process id and a token of this run of the process, so that a
+ * process starting up can tell the files of a killed one (issue 22) from those of a live one.
+ */
+const HOST = os.hostname().replace(/[^A-Za-z0-9-]/g, '-') || 'host';
+const RUN = randomUUID().slice(0, 8);
+const OWNED = /^(.+)\.(\d+)\.([0-9a-f]{8})\.[0-9a-f-]{36}\.part$/;
 
 /**
  * Writes the source to a new file in `dir`, hashing as it streams, and fsyncs it: the id is
@@ -43,7 +52,7 @@ async function writeSpoolFile(
   maxBytes: number | undefined,
 ): Promise<Spooled> {
   await fs.mkdir(dir, { recursive: true });
-  const file = path.join(dir, `${randomUUID()}${SUFFIX}`);
+  const file = path.join(dir, `${HOST}.${process.pid}.${RUN}.${randomUUID()}${SUFFIX}`);
   const handle = await fs.open(file, 'wx');
   const hash = createHash('sha256');
   let size = 0;
@@ -94,6 +103,36 @@ export async function removeStaleSpoolFiles(dir: string, olderThan: Date): Promi
     }
   }
   return removed;
+}
+
+/**
+ * Spool files of uploads a killed process left on this host, removed when a process starts:
+ * those of a process id no longer running, and those of an earlier run under this process's
+ * own id (a container restarts with the same one). Other hosts' files, and a live process's,
+ * wait for removeStaleSpoolFiles.
+ */
+export async function removeAbandonedSpoolFiles(dir: string): Promise<number> {
+  let removed = 0;
+  for (const name of await readdirIfExists(dir)) {
+    const owner = OWNED.exec(name);
+    if (!owner || owner[1] !== HOST) continue;
+    const pid = Number(owner[2]);
+    const abandoned = pid === process.pid ? owner[3] !== RUN : !isRunning(pid);
+    if (!abandoned) continue;
+    await fs.rm(path.join(dir, name), { force: true });
+    removed++;
+  }
+  return removed;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 export async function readdirIfExists(dir: string): Promise<string[]> {
