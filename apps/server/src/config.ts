@@ -45,6 +45,8 @@ const EnvSchema = z.object({
   LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   LOGIN_RATE_MAX_PER_USER: z.coerce.number().int().positive().default(5),
   LOGIN_RATE_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(30),
+  ACCOUNT_MAIL_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(10),
+  RESET_MAX_PER_ACCOUNT: z.coerce.number().int().positive().default(3),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(60),
   SESSION_ROTATION_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   LOGIN_LOCK_BASE_SECONDS: z.coerce.number().int().positive().default(60),
@@ -125,7 +127,10 @@ export interface Config {
   sessionIdleMs: number;
   /** How long a rotated apikey still works, for requests in flight. */
   sessionGraceMs: number;
-  /** Sign-in limits: per address in a window; per username a lock that doubles (docs/security.md). */
+  /**
+   * Sign-in limits: per account a lock that doubles, per address in a window; and the hourly
+   * limits of the requests that mail (registration, password reset) (docs/security.md).
+   */
   loginRate: {
     windowMs: number;
     maxPerUser: number;
@@ -133,6 +138,8 @@ export interface Config {
     lockBaseMs: number;
     lockMaxMs: number;
     memoryMs: number;
+    mailMaxPerAddress: number;
+    resetMaxPerAccount: number;
   };
   /** How long the tables that only grow keep their rows (ADR 0013). */
   retention: retention.RetentionPolicy;
@@ -250,6 +257,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       lockBaseMs: e.LOGIN_LOCK_BASE_SECONDS * 1000,
       lockMaxMs: e.LOGIN_LOCK_MAX_SECONDS * 1000,
       memoryMs: e.LOGIN_FAILURE_MEMORY_HOURS * 3_600_000,
+      mailMaxPerAddress: e.ACCOUNT_MAIL_MAX_PER_ADDRESS,
+      resetMaxPerAccount: e.RESET_MAX_PER_ACCOUNT,
     },
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionGraceMs: e.SESSION_ROTATION_GRACE_SECONDS * 1000,

@@ -203,18 +203,6 @@ describe('registration and mailed codes', () => {
     expect(Number(count?.n)).toBe(0);
   });
 
-  it('refuses a taken username with 409 on the field', async () => {
-    const user = await createUser(t);
-    const res = await post('/api/account/register', {
-      username: user.username,
-      email: 'other@example.test',
-      displayName: 'Other',
-      password: 'a-long-password',
-    });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error[0]).toMatchObject({ code: 'errors.usernameTaken', field: 'username' });
-  });
-
   it('answers forgot-password the same for unknown users and mails a reset link to known ones', async () => {
     const user = await createUser(t);
     const known = await post('/api/account/forgot', { username: user.username });

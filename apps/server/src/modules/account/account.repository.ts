@@ -19,19 +19,24 @@ export function findUserById(db: Db, id: string) {
   return db.selectFrom('app_user').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function isTaken(db: Db, username: string, email: string) {
+/** The accounts that already hold the username or the e-mail address (letter case aside). */
+export async function findHolders(db: Db, username: string, email: string) {
   const rows = await db
     .selectFrom('app_user')
-    .select(['username', 'email'])
+    .selectAll()
     .where((eb) =>
       eb.or([eb('username', '=', username), eb(sql`lower(email)`, '=', email.toLowerCase())]),
     )
     .execute();
   return {
-    username: rows.some((r) => r.username === username),
-    email: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
+    byUsername: rows.find((r) => r.username === username),
+    byEmail: rows.find((r) => r.email.toLowerCase() === email.toLowerCase()),
   };
 }
+
+/** Postgres' unique_violation: a concurrent registration took the name first. */
+export const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
 
 export function insertUser(db: Db, user: Insertable<AppUserTable>) {
   return db.insertInto('app_user').values(user).returningAll().executeTakeFirstOrThrow();
@@ -152,8 +157,32 @@ export function findCode(db: Db, codeHash: string) {
     .executeTakeFirst();
 }
 
+/** Uses the code up; false when a concurrent request used (or ended) it first. */
 export async function useCode(db: Db, id: string) {
-  await db.updateTable('user_code').set({ used_at: new Date() }).where('id', '=', id).execute();
+  const used = await db
+    .updateTable('user_code')
+    .set({ used_at: new Date() })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return used !== undefined;
+}
+
+/** Ends every outstanding code of the kind of a user (marks it used). */
+export async function endCodes(db: Db, userId: string, kind: 'confirmEmail' | 'resetPassword') {
+  await db
+    .updateTable('user_code')
+    .set({ used_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+/** Locks the user's row to the end of the transaction (codes of one user, one at a time). */
+export async function lockUser(db: Db, id: string) {
+  await db.selectFrom('app_user').select('id').where('id', '=', id).forUpdate().execute();
 }
 
 /** The user's organisations, read under the user's scope (row-level security applies). */

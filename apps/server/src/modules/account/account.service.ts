@@ -1,13 +1,14 @@
 import type { Profile, RegisterBody } from '@listina/contract';
-import { passwordProblem } from '@listina/forms';
+import { passwordProblem } from '@listina/forms/password-strength';
 import type { Db } from '../../db/create-db';
-import { badRequest, conflict, unauthorized } from '../../lib/errors';
-import { uuidv7 } from '../../lib/ids';
+import { badRequest, unauthorized } from '../../lib/errors';
 import { hashPassword, newSecret, sha256, verifyPassword } from '../../lib/secrets';
-import type { AuthedUser } from '../../plugins/context';
+import type { AuthedUser, RequestContext } from '../../plugins/context';
 import { resolveLocale, translate, type Locale } from '../../plugins/i18n';
 import type { Mailer } from '../../plugins/mail';
 import * as repo from './account.repository';
+import { createRegistration } from './registration';
+import { spendAllowance } from './request-limits';
 import { createSessions, sessionOf, type SessionDeps } from './sessions';
 import { createSignIn, type SignInDeps } from './sign-in';
 
@@ -21,7 +22,10 @@ export interface AccountDeps extends SessionDeps, Omit<SignInDeps, 'sessions'> {
 const CONFIRM_CODE_TTL_MS = 48 * 3_600_000;
 const RESET_CODE_TTL_MS = 3_600_000;
 
-/** Refuses a new password that is too common or the account's own name (packages/forms). */
+/**
+ * Refuses a new password that is easy to guess (zxcvbn-ts, with the estimator's warning as the
+ * message) or the account's own name (packages/forms/src/password-strength.ts).
+ */
 function checkNewPassword(
   password: string,
   account: { username: string; email: string },
@@ -30,6 +34,8 @@ function checkNewPassword(
   const problem = passwordProblem(password, account);
   if (problem) throw badRequest(problem, [], field);
 }
+
+const codeInvalid = () => badRequest('errors.codeInvalid', [], 'code');
 
 export type AccountService = ReturnType<typeof createAccountService>;
 
@@ -43,6 +49,9 @@ export function createAccountService(deps: AccountDeps) {
     kind: 'confirmEmail' | 'resetPassword',
     executor: Db,
   ) {
+    // A new code ends the user's other codes of its kind (issue 22): only the newest works.
+    await repo.lockUser(executor, user.id);
+    await repo.endCodes(executor, user.id, kind);
     const code = newSecret();
     const ttl = kind === 'confirmEmail' ? CONFIRM_CODE_TTL_MS : RESET_CODE_TTL_MS;
     await repo.insertCode(executor, user.id, kind, sha256(code), new Date(Date.now() + ttl));
@@ -59,48 +68,49 @@ export function createAccountService(deps: AccountDeps) {
     deps.mailer.flush().catch(() => undefined); // the timer retries; the outbox row is safe
   };
 
+  const register = createRegistration(deps, (user, trx) => mailCode(user, 'confirmEmail', trx));
+
   return {
     ...signIn, // login, listSignIns
     ...sessions, // start, authenticate, refresh, logout, logoutOthers
     me: (user: AuthedUser) => sessionOf(db, user, user.expiresAt),
-    async forgot(login: string): Promise<void> {
+    /**
+     * Mails a reset code, limited per account and per address; an unknown name is counted and
+     * answered exactly as a known one (the 429 included), and gets no mail.
+     */
+    async forgot(login: string, ctx: RequestContext): Promise<void> {
       const user = await repo.findUserByLogin(db, login);
-      if (!user) return; // the answer is the same either way
-      await mailCode(user, 'resetPassword', db);
-      flushMail();
+      const account = user ? `reset:account:${user.id}` : `reset:name:${login}`;
+      await db.transaction().execute(async (trx) => {
+        await spendAllowance(
+          trx,
+          [
+            { subject: account, max: deps.loginRate.resetMaxPerAccount },
+            { subject: `reset:addr:${ctx.ip}`, max: deps.loginRate.mailMaxPerAddress },
+          ],
+          'errors.tooManyResets',
+        );
+        if (user) await mailCode(user, 'resetPassword', trx);
+      });
+      if (user) flushMail();
     },
 
-    async register(input: RegisterBody) {
+    async register(input: RegisterBody, ctx: RequestContext) {
       checkNewPassword(input.password, input, 'password');
-      const taken = await repo.isTaken(db, input.username, input.email);
-      if (taken.username) throw conflict('errors.usernameTaken', [input.username], 'username');
-      if (taken.email) throw conflict('errors.emailTaken', [], 'email');
-      const passwordHash = await hashPassword(input.password);
-      const user = await db.transaction().execute(async (trx) => {
-        const created = await repo.insertUser(trx, {
-          key: uuidv7(),
-          username: input.username,
-          email: input.email,
-          display_name: input.displayName,
-          password_hash: passwordHash,
-          lang: resolveLocale(input.lang),
-        });
-        await mailCode(created, 'confirmEmail', trx);
-        return created;
-      });
+      const answer = await register(input, ctx);
       flushMail();
-      return { username: user.username, email: user.email };
+      return answer;
     },
 
     async confirm(code: string, password: string | undefined) {
       const row = await repo.findCode(db, sha256(code));
       if (!row || row.used_at || row.expires_at.getTime() <= Date.now()) {
-        throw badRequest('errors.codeInvalid', [], 'code');
+        throw codeInvalid();
       }
       if (row.kind === 'confirmEmail') {
         await db.transaction().execute(async (trx) => {
+          if (!(await repo.useCode(trx, row.id))) throw codeInvalid();
           await repo.updateUser(trx, row.user_id, { email_confirmed_at: new Date() });
-          await repo.useCode(trx, row.id);
         });
         return { result: 'emailConfirmed' as const };
       }
@@ -109,12 +119,14 @@ export function createAccountService(deps: AccountDeps) {
       if (owner) checkNewPassword(password, owner, 'password');
       const passwordHash = await hashPassword(password);
       await db.transaction().execute(async (trx) => {
+        await repo.lockUser(trx, row.user_id);
+        if (!(await repo.useCode(trx, row.id))) throw codeInvalid();
         // Reading the mail proves the address, so a reset also confirms it.
         await repo.updateUser(trx, row.user_id, {
           password_hash: passwordHash,
           email_confirmed_at: new Date(),
         });
-        await repo.useCode(trx, row.id);
+        await repo.endCodes(trx, row.user_id, 'resetPassword');
         await repo.revokeSessions(trx, row.user_id);
       });
       return { result: 'passwordReset' as const };
@@ -129,7 +141,10 @@ export function createAccountService(deps: AccountDeps) {
       checkNewPassword(newPassword, row, 'newPassword');
       const passwordHash = await hashPassword(newPassword);
       await db.transaction().execute(async (trx) => {
+        await repo.lockUser(trx, user.id);
         await repo.updateUser(trx, user.id, { password_hash: passwordHash });
+        // A mailed reset code must not undo the change.
+        await repo.endCodes(trx, user.id, 'resetPassword');
         await repo.revokeSessions(trx, user.id, user.sessionId);
       });
     },

@@ -24,17 +24,19 @@ afterAll(() => t.close());
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers });
-const tryLogin = (username: string, password: string) =>
-  post(
-    '/api/account/login',
-    { username, password },
-    { 'content-language': 'sl', 'user-agent': 'Test browser 1.0' },
-  );
+const tryLogin = (username: string, password: string, remoteAddress = '127.0.0.1') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/account/login',
+    payload: { username, password },
+    headers: { 'content-language': 'sl', 'user-agent': 'Test browser 1.0' },
+    remoteAddress,
+  });
 
-/** Moves a username's failed sign-ins back, as if `seconds` had passed since. */
-async function wait(username: string, seconds: number) {
+/** Moves an account's failed sign-ins back, as if `seconds` had passed since. */
+async function wait(userId: string, seconds: number) {
   await sql`update login_failure set failed_at = failed_at - ${`${seconds} seconds`}::interval
-    where subject = ${`user:${username}`}`.execute(t.database.db);
+    where subject like ${`%account:${userId}`}`.execute(t.database.db);
 }
 
 /** The seconds a 429 names (its message and its Retry-After header agree). */
@@ -53,19 +55,19 @@ describe('lockout with backoff', () => {
     // Locked: even the right password waits.
     expect(lockSeconds(await tryLogin(user.username, PASSWORD))).toBeGreaterThan(55);
     expect(lockSeconds(await tryLogin(user.username, PASSWORD))).toBeLessThanOrEqual(60);
-    await wait(user.username, 60);
+    await wait(user.id, 60);
     expect((await tryLogin(user.username, 'bad')).statusCode).toBe(401);
     const second = lockSeconds(await tryLogin(user.username, 'bad'));
     expect(second).toBeGreaterThan(115);
     expect(second).toBeLessThanOrEqual(120);
-    await wait(user.username, 120);
+    await wait(user.id, 120);
     expect((await tryLogin(user.username, 'bad')).statusCode).toBe(401);
     expect(lockSeconds(await tryLogin(user.username, 'bad'))).toBeGreaterThan(235);
-    await wait(user.username, 240);
+    await wait(user.id, 240);
     expect((await tryLogin(user.username, 'bad')).statusCode).toBe(401);
     // 60 s × 2³ would be 480: the cap of 240 holds.
     expect(lockSeconds(await tryLogin(user.username, 'bad'))).toBeLessThanOrEqual(240);
-    await wait(user.username, 240);
+    await wait(user.id, 240);
     expect((await tryLogin(user.username, PASSWORD)).statusCode).toBe(200);
     // The success forgot the failures: three tries again before a lock.
     for (let i = 0; i < 3; i++) expect((await tryLogin(user.username, 'bad')).statusCode).toBe(401);
@@ -85,6 +87,75 @@ describe('lockout with backoff', () => {
     const known = await answers(user.username);
     expect(known.map((a) => a.status)).toEqual([401, 401, 401, 429]);
     expect(await answers('nobody-at-all')).toEqual(known);
+  });
+});
+
+describe('locks belong to the account', () => {
+  it('counts the failures of every name of the account: username, e-mail, e-mail in capitals', async () => {
+    const user = await createUser(t);
+    const address = '10.31.0.1';
+    expect((await tryLogin(user.username, 'bad', address)).statusCode).toBe(401);
+    expect((await tryLogin(user.email, 'bad', address)).statusCode).toBe(401);
+    expect((await tryLogin(user.email.toUpperCase(), 'bad', address)).statusCode).toBe(401);
+    expect(lockSeconds(await tryLogin(user.username, PASSWORD, address))).toBeGreaterThan(55);
+    expect(lockSeconds(await tryLogin(user.email, PASSWORD, '10.31.0.2'))).toBeGreaterThan(55);
+  });
+
+  it('lets the user in from an address they signed in from, while others are locked out', async () => {
+    const user = await createUser(t);
+    const home = '10.32.0.1';
+    expect((await tryLogin(user.username, PASSWORD, home)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      expect((await tryLogin(user.username, 'guess', '10.32.0.66')).statusCode).toBe(401);
+    }
+    expect((await tryLogin(user.username, 'guess', '10.32.0.66')).statusCode).toBe(429);
+    // A third address is locked too: the count belongs to the account.
+    expect((await tryLogin(user.username, PASSWORD, '10.32.0.99')).statusCode).toBe(429);
+    // At home, only failures from home count.
+    expect((await tryLogin(user.username, PASSWORD, home)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      expect((await tryLogin(user.username, 'typo', home)).statusCode).toBe(401);
+    }
+    expect(lockSeconds(await tryLogin(user.username, PASSWORD, home))).toBeGreaterThan(55);
+  });
+});
+
+describe('the limit per address', () => {
+  it('does not lock other users out: 40 failures against one account leave the next user’s right password working', async () => {
+    const victim = await createUser(t);
+    const colleague = await createUser(t);
+    const address = '10.33.0.1';
+    const statuses = new Set<number>();
+    for (let i = 0; i < 40; i++) {
+      statuses.add((await tryLogin(victim.username, `guess-${i}`, address)).statusCode);
+    }
+    expect([...statuses].sort()).toEqual([401, 429]);
+    expect((await tryLogin(colleague.username, PASSWORD, address)).statusCode).toBe(200);
+    expect((await tryLogin(colleague.email, PASSWORD, address)).statusCode).toBe(200);
+  });
+
+  it('stops an address that fails with 30 different names from trying new ones, not the users who signed in from it', async () => {
+    const regular = await createUser(t);
+    const newcomer = await createUser(t);
+    const address = '10.34.0.1';
+    expect((await tryLogin(regular.username, PASSWORD, address)).statusCode).toBe(200);
+    for (let i = 0; i < 30; i++) {
+      expect((await tryLogin(`sprayed-${i}`, 'Summer2026!', address)).statusCode).toBe(401);
+    }
+    const limited = await tryLogin(newcomer.username, PASSWORD, address);
+    expect(lockSeconds(limited)).toBeGreaterThan(800);
+    expect((await tryLogin('sprayed-99', 'Summer2026!', address)).statusCode).toBe(429);
+    // A user who signed in from this address before is not held back by it...
+    expect((await tryLogin(regular.username, PASSWORD, address)).statusCode).toBe(200);
+    // ...and the newcomer gets in from anywhere else.
+    expect((await tryLogin(newcomer.username, PASSWORD, '10.34.0.2')).statusCode).toBe(200);
+    const log = await t.database.db
+      .selectFrom('sign_in_event')
+      .select('result')
+      .where('user_id', '=', newcomer.id)
+      .orderBy('id')
+      .execute();
+    expect(log.map((e) => e.result)).toEqual(['addressLimited', 'success']);
   });
 });
 
@@ -145,17 +216,23 @@ describe('password policy', () => {
       { 'content-language': lang },
     );
 
-  it('refuses a common password and the username on register, with the field, and writes nothing', async () => {
+  it('refuses a password easy to guess and the username on register, with the field, and writes nothing', async () => {
     const common = await register('Password2024!');
     expect(common.statusCode).toBe(400);
     expect(common.json().error).toEqual([
       {
-        msg: 'This password is one of the most common ones and easy to guess. Choose another.',
-        code: 'validation.passwordCommon',
+        msg: 'This is close to a password many people use.',
+        code: 'validation.passwordWeak.similarToCommon',
         parameters: [],
         field: 'password',
       },
     ]);
+    const repeated = await register('aaaaaaaaaa', 'sl');
+    expect(repeated.json().error[0]).toMatchObject({
+      msg: 'Ponovljen znak, kot je »aaa«, je lahko uganiti.',
+      code: 'validation.passwordWeak.simpleRepeat',
+      field: 'password',
+    });
     const own = await register('mojca.kos123', 'sl');
     expect(own.json().error[0]).toMatchObject({
       msg: 'Geslo ne sme biti vaše uporabniško ime ali e-poštni naslov.',
@@ -169,7 +246,7 @@ describe('password policy', () => {
     expect(users).toEqual([]);
   });
 
-  it('refuses a common new password on change and on reset, and keeps the old one', async () => {
+  it('refuses a weak new password on change and on reset, and keeps the old one', async () => {
     const user = await createUser(t);
     const { apikey } = await login(t, user.username);
     const changed = await post(
@@ -179,7 +256,16 @@ describe('password policy', () => {
     );
     expect(changed.statusCode).toBe(400);
     expect(changed.json().error[0]).toMatchObject({
-      code: 'validation.passwordCommon',
+      code: 'validation.passwordWeak.topHundred',
+      field: 'newPassword',
+    });
+    const repeated = await post(
+      '/api/account/chgpwd',
+      { oldPassword: PASSWORD, newPassword: 'aaaaaaaaaa' },
+      { authorization: apikey },
+    );
+    expect(repeated.json().error[0]).toMatchObject({
+      code: 'validation.passwordWeak.simpleRepeat',
       field: 'newPassword',
     });
     const code = 'reset-code-of-the-test';

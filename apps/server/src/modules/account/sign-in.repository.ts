@@ -36,8 +36,50 @@ export async function recordFailures(db: Db, subjects: string[], forgetBefore: D
     .execute();
 }
 
-export async function clearFailures(db: Db, subject: string) {
-  await db.deleteFrom('login_failure').where('subject', '=', subject).execute();
+export async function clearFailures(db: Db, subjects: string[]) {
+  await db.deleteFrom('login_failure').where('subject', 'in', subjects).execute();
+}
+
+/**
+ * How many different subjects starting with `prefix` failed since `since`, and when the
+ * oldest of those failures was (a sliding window over names tried from one address).
+ */
+export async function distinctFailuresSince(db: Db, prefix: string, since: Date) {
+  const pattern = `${prefix.replace(/[\\%_]/g, '\\$&')}%`;
+  const row = await db
+    .selectFrom('login_failure')
+    .select((eb) => [
+      sql<string>`count(distinct subject)`.as('count'),
+      eb.fn.min('failed_at').as('oldest'),
+    ])
+    .where('subject', 'like', pattern)
+    .where('failed_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), oldest: row.oldest ? new Date(row.oldest) : undefined };
+}
+
+/**
+ * Serialises the callers that count and record the same subjects, to the end of the
+ * transaction: concurrent requests cannot all read a count below the limit.
+ */
+export async function lockSubjects(trx: Db, subjects: string[]) {
+  for (const subject of [...subjects].sort()) {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${subject}, 0))`.execute(trx);
+  }
+}
+
+/** Whether the user signed in successfully from this address since `since`. */
+export async function hasSignedInFrom(db: Db, userId: string, ip: string, since: Date) {
+  const row = await db
+    .selectFrom('sign_in_event')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('result', '=', 'success')
+    .where('ip', '=', ip)
+    .where('created_at', '>', since)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export interface SignInEventInput {

@@ -13,16 +13,30 @@ export interface SignInDeps {
   db: Db;
   sessions: ReturnType<typeof createSessions>;
   loginRate: {
-    /** Per address: at most maxPerAddress failures within windowMs. */
+    /** Per address: failures with at most maxPerAddress different names within windowMs. */
     windowMs: number;
     maxPerAddress: number;
-    /** Per typed username: maxPerUser failures, then a lock of lockBaseMs that doubles. */
+    /** Per account (any of its names): maxPerUser failures, then a lock of lockBaseMs that doubles. */
     maxPerUser: number;
     lockBaseMs: number;
     lockMaxMs: number;
-    /** Failures of a username older than this are forgotten (a success forgets them all). */
+    /** Failures of an account older than this are forgotten (a success forgets them all). */
     memoryMs: number;
+    /** Registrations, and password-reset requests, per address within the hour. */
+    mailMaxPerAddress: number;
+    /** Password-reset mails per account within the hour. */
+    resetMaxPerAccount: number;
   };
+}
+
+/** An address the account signed in from within this time is known to it. */
+const TRUSTED_ADDRESS_MS = 30 * 24 * 3_600_000;
+
+interface Subjects {
+  /** The account's failures from every address. */
+  account: string;
+  /** The account's failures from this address (addr:<ip>|<account>). */
+  pair: string;
 }
 
 /** Longest user agent kept in the sign-in log. */
@@ -46,8 +60,8 @@ export const lockSeconds = (error: unknown) =>
 export function createSignIn(deps: SignInDeps) {
   const { db, loginRate: rate } = deps;
 
-  /** Seconds the username must still wait, or 0. */
-  async function userLock(subject: string) {
+  /** Seconds a subject (an account, or an account from one address) must still wait, or 0. */
+  async function lockOf(subject: string) {
     const since = new Date(Date.now() - rate.memoryMs);
     const { count, newest } = await signInRepo.failuresSince(db, subject, since);
     if (count < rate.maxPerUser || !newest) return 0;
@@ -56,12 +70,33 @@ export function createSignIn(deps: SignInDeps) {
     return until > Date.now() ? secondsUntil(until) : 0;
   }
 
-  /** Seconds the address must still wait, or 0 (a sliding window). */
-  async function addressLock(subject: string) {
+  /**
+   * Seconds the address must still wait before trying accounts it is not known to, or 0:
+   * a sliding window over the different accounts and names that failed from it.
+   */
+  async function addressLock(ip: string) {
     const since = new Date(Date.now() - rate.windowMs);
-    const { count, oldest } = await signInRepo.failuresSince(db, subject, since);
+    const { count, oldest } = await signInRepo.distinctFailuresSince(db, `addr:${ip}|`, since);
     if (count < rate.maxPerAddress) return 0;
     return secondsUntil((oldest?.getTime() ?? Date.now()) + rate.windowMs);
+  }
+
+  /**
+   * Which limit holds this attempt back (docs/security.md "Controls: sessions and sign-in").
+   * From an address the account signed in from lately, only that pair's own failures count,
+   * so someone elsewhere can neither lock the user out nor use up the address's allowance.
+   * From any other address the account's failures from everywhere count, and the address's
+   * own limit on how many different names it may fail with.
+   */
+  async function limitOf(user: { id: string } | undefined, subjects: Subjects, ip: string) {
+    const trustedSince = new Date(Date.now() - TRUSTED_ADDRESS_MS);
+    if (user && (await signInRepo.hasSignedInFrom(db, user.id, ip, trustedSince))) {
+      const seconds = await lockOf(subjects.pair);
+      return { seconds, result: 'locked' as const };
+    }
+    const byAccount = await lockOf(subjects.account);
+    if (byAccount > 0) return { seconds: byAccount, result: 'locked' as const };
+    return { seconds: await addressLock(ip), result: 'addressLimited' as const };
   }
 
   return {
@@ -70,8 +105,6 @@ export function createSignIn(deps: SignInDeps) {
       ctx: RequestContext,
       userAgent: string | undefined,
     ): Promise<AuthToken> {
-      const userSubject = `user:${input.username}`;
-      const addressSubject = `addr:${ctx.ip}`;
       const log = (userId: string | null, result: SignInResult) =>
         signInRepo.insertSignInEvent(db, {
           userId,
@@ -81,19 +114,21 @@ export function createSignIn(deps: SignInDeps) {
           userAgent: userAgent?.slice(0, USER_AGENT_MAX) ?? null,
         });
 
-      const [byUser, byAddress] = [await userLock(userSubject), await addressLock(addressSubject)];
-      if (byUser > 0 || byAddress > 0) {
-        const found = await repo.findUserByLogin(db, input.username);
-        await log(found?.id ?? null, byUser > 0 ? 'locked' : 'addressLimited');
-        throw lockedError(Math.max(byUser, byAddress));
-      }
       const user = await repo.findUserByLogin(db, input.username);
+      // The account, whichever of its names was typed; an unknown name stands for itself.
+      const account = user ? `account:${user.id}` : `name:${input.username}`;
+      const subjects = { account, pair: `addr:${ctx.ip}|${account}` };
+      const limit = await limitOf(user, subjects, ctx.ip);
+      if (limit.seconds > 0) {
+        await log(user?.id ?? null, limit.result);
+        throw lockedError(limit.seconds);
+      }
       const isValid = user
         ? await verifyPassword(user.password_hash, input.password)
         : (await spendVerifyTime(input.password), false);
       if (!user || !isValid) {
         const forgetBefore = new Date(Date.now() - Math.max(rate.memoryMs, rate.windowMs));
-        await signInRepo.recordFailures(db, [userSubject, addressSubject], forgetBefore);
+        await signInRepo.recordFailures(db, [subjects.account, subjects.pair], forgetBefore);
         await log(user?.id ?? null, user ? 'badPassword' : 'unknownUser');
         throw unauthorized('errors.invalidCredentials');
       }
@@ -102,7 +137,7 @@ export function createSignIn(deps: SignInDeps) {
         await log(user.id, 'unconfirmed');
         throw unauthorized('errors.emailNotConfirmed');
       }
-      await signInRepo.clearFailures(db, userSubject);
+      await signInRepo.clearFailures(db, [subjects.account, subjects.pair]);
       await log(user.id, 'success');
       const { apikey, expiresAt } = await deps.sessions.start(user.id);
       const lang = input.lang ? resolveLocale(input.lang) : user.lang;

@@ -1,11 +1,11 @@
 import { PASSWORD_MIN_LENGTH } from '@listina/contract';
-import { passwordProblem } from '@listina/forms';
+import { isLikeAccount, PASSWORD_PROBLEMS } from '@listina/forms';
 import type { TFunction } from '../../app/i18n';
 
 /**
- * The server's password policy checked in the form (packages/forms): a common password or the
- * account's own name, translated; undefined when the password passes (or is too short, which
- * the contract's schema says).
+ * The server's password rule that needs no dictionary, checked in the form: the account's own
+ * name, translated; undefined when the password passes (or is too short, which the contract's
+ * schema says). The strength estimate is checked by the server.
  */
 export function newPasswordError(
   password: string,
@@ -13,6 +13,5 @@ export function newPasswordError(
   t: TFunction,
 ): string | undefined {
   if (password.length < PASSWORD_MIN_LENGTH) return undefined;
-  const problem = passwordProblem(password, account);
-  return problem ? t(problem) : undefined;
+  return isLikeAccount(password, account) ? t(PASSWORD_PROBLEMS.likeAccount) : undefined;
 }
