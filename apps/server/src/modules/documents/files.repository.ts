@@ -157,10 +157,21 @@ export async function findLinkedFile(db: Db, organizationId: string, fileKey: st
   return rows[0];
 }
 
-/** Which of these contents any file of any organisation still names (the blob sweep). */
+/**
+ * Which of these contents any file of any organisation still names, or a deleted file's row
+ * an undo may bring back names (the blob sweep, a refused upload's discard).
+ */
 export async function referencedBlobs(db: Db, blobIds: string[]) {
   const { rows } = await sql<{ blob_id: string }>`
-    select distinct blob_id from doc_file where blob_id = any(${blobIds}::text[])
+    select blob_id from doc_file where blob_id = any(${blobIds}::text[])
+    union
+    select blob_id from doc_file_deleted where blob_id = any(${blobIds}::text[])
   `.execute(db);
   return new Set(rows.map((r) => r.blob_id));
+}
+
+/** Forgets deleted files' rows no undo can bring back any more (kept since before the date). */
+export async function forgetDeletedFiles(db: Db, before: Date) {
+  const result = await sql`delete from doc_file_deleted where deleted_at < ${before}`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }

@@ -25,8 +25,9 @@ export async function applyUndo(
     expires_at: Date;
     undone_at: Date | null;
     operations: UndoOperation[];
+    xact: string | null;
   }>`
-    select id, user_id, organization_id, expires_at, undone_at, operations
+    select id, user_id, organization_id, expires_at, undone_at, operations, xact
     from undo_action where key = ${undoKey} for update
   `.execute(trx);
   const action = result.rows[0];
@@ -53,12 +54,34 @@ export async function applyUndo(
     for (const operation of run.operations)
       journal.audit.push({ entity, key: operation.key, action: 'undo', changes: [] });
   }
+  if (action.xact !== null) await restoreDeletedFiles(trx, scope.organizationId, action.xact);
   await checkDeferredRules(trx);
   await onRestored(restored);
   await sql`update undo_action set undone_at = now() where id = ${action.id}`.execute(trx);
   // Audit entries in multi-row inserts; the journal has no operations, so no new undo action.
   await commitJournal(trx, journal, scope);
   return [...tables];
+}
+
+/**
+ * The document files the action's transaction deleted, back in their rows as they were (key,
+ * content, name, text), for the documents the undo brought back (migration 0032): a document's
+ * files go by the foreign key's cascade, which the journal does not see. Their content is
+ * still stored: the blob sweep counts kept rows as references for the undo window.
+ */
+async function restoreDeletedFiles(trx: Trx, organizationId: string, xact: string) {
+  await sql`
+    with kept as (
+      delete from doc_file_deleted k
+      where k.organization_id = ${organizationId} and k.deleted_by_xact = ${xact}
+        and exists (select 1 from doc d where d.organization_id = k.organization_id and d.id = k.doc_id)
+        and not exists (select 1 from doc_file f
+                        where f.organization_id = k.organization_id and f.id = (k.file_row->>'id')::bigint)
+      returning file_row
+    )
+    insert into doc_file overriding system value
+    select (jsonb_populate_record(null::doc_file, kept.file_row)).* from kept
+  `.execute(trx);
 }
 
 /** Exclusion constraint, and the rules our constraint triggers raise (migrations 0010, 0011). */
