@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { DbHandle } from './db/create-db';
 import { createMailer, type Mailer } from './plugins/mail';
 import { registerErrorHandler } from './plugins/errors';
+import { registerHostileInput } from './plugins/hostile-input';
 import { cachedAuthResolver } from './plugins/auth-cache';
 import { registerWeb } from './plugins/web';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -87,6 +88,7 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
     registerTracing(app, config.tracing);
   }
   registerErrorHandler(app);
+  registerHostileInput(app);
   registerSecurityHeaders(app, config.publicUrl);
   registerCors(app, config.corsOrigins);
   registerCompression(app);

@@ -97,9 +97,7 @@ export function addRoute<D extends RouteDef>(
         body: (def.body ? def.body.parse(request.body ?? {}, PARSE_OPTIONS) : undefined) as Parsed<
           D['body']
         >,
-        query: (def.query ? def.query.parse(request.query, PARSE_OPTIONS) : undefined) as Parsed<
-          D['query']
-        >,
+        query: parseQuery(def.query, request.query) as Parsed<D['query']>,
         params: request.params as Record<string, string>,
         ctx,
         get user(): AuthedUser {
@@ -124,6 +122,29 @@ export function addRoute<D extends RouteDef>(
     },
   });
 }
+
+/**
+ * The query parameters by the route's schema. A parameter the route does not take is named as
+ * such (issue 22: `?partner=x` was answered as if it named a table), also on a route that
+ * takes none.
+ */
+function parseQuery(schema: z.ZodType | undefined, query: unknown): unknown {
+  const given = Object.keys(query ?? {});
+  if (!schema) {
+    if (given.length > 0) throw unknownParameters(given);
+    return undefined;
+  }
+  const result = schema.safeParse(query, PARSE_OPTIONS);
+  if (result.success) return result.data;
+  const unknown = result.error.issues.flatMap((i) =>
+    i.code === 'unrecognized_keys' ? i.keys : [],
+  );
+  if (unknown.length > 0) throw unknownParameters(unknown);
+  throw result.error;
+}
+
+const unknownParameters = (names: string[]) =>
+  badRequest('errors.unknownQueryParameter', [names.join(', ')], names[0]);
 
 function readContext(request: FastifyRequest): RequestContext {
   const offset = Number(request.headers[HEADERS.timeZoneOffset]);

@@ -79,7 +79,16 @@ export interface ColumnDef {
   unique?: boolean;
   /** A list of values of the type (SQL array), e.g. a member's roles. Never a sort key. */
   multiple?: boolean;
+  /**
+   * Holds a record's key (a uuid column) without naming its table as a reference does: a
+   * filter value must be a key.
+   */
+  uuid?: boolean;
 }
+
+/** A text column of record keys (uuid in SQL): its own flag, or a reference by key. */
+export const isKeyColumn = (column: ColumnDef): boolean =>
+  column.uuid === true || column.field.references?.field === 'key';
 
 export interface ArrayDef {
   /** API name of the array on the parent (e.g. bankAccounts). */

@@ -1,7 +1,10 @@
 import { RANGE_SEPARATOR, type ListQuery } from '@listina/contract';
 import { badRequest } from '../../lib/errors';
-import type { ColumnDef, EntityDef, ValueType } from './entity';
+import { UUID_PATTERN } from '../../lib/ids';
+import { isKeyColumn, type ColumnDef, type EntityDef, type ValueType } from './entity';
+import { isIsoDate, isIsoTimestamp } from './value-types';
 import { searchNormalise } from '../../lib/search-normalise';
+import type { CursorCodec } from './list-cursor';
 import type * as repo from './tables.repository';
 
 /**
@@ -31,22 +34,30 @@ export const filterFieldsOf = (entity: EntityDef) => [
   ...Object.keys(entity.namedFilters ?? {}),
 ];
 
-const FILTER_VALUE_PATTERNS: Record<Exclude<ValueType, 'text' | 'bool'>, RegExp> = {
-  int: /^-?\d{1,15}$/,
-  decimal: /^-?\d{1,20}(\.\d{1,10})?$/,
-  date: /^\d{4}-\d{2}-\d{2}$/,
-  timestamp: /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/,
+/**
+ * The values each type of filter takes, checked whole before they reach SQL (issue 22: an
+ * impossible date, 2026-02-30 or 0000-00-00, and a key that is no UUID were 500s there).
+ */
+const FILTER_VALUE_CHECKS: Record<
+  Exclude<ValueType, 'text' | 'bool'>,
+  (text: string) => boolean
+> = {
+  int: (text) => /^-?\d{1,15}$/.test(text),
+  decimal: (text) => /^-?\d{1,20}(\.\d{1,10})?$/.test(text),
+  date: isIsoDate,
+  timestamp: isIsoTimestamp,
 };
 
 function filterValue(column: ColumnDef, text: string): unknown {
   switch (column.type) {
     case 'text':
-      return text;
+      if (!isKeyColumn(column) || UUID_PATTERN.test(text.toLowerCase())) return text;
+      break;
     case 'bool':
       if (text === 'true' || text === 'false') return text === 'true';
       break;
     default:
-      if (FILTER_VALUE_PATTERNS[column.type].test(text)) return text;
+      if (FILTER_VALUE_CHECKS[column.type](text)) return text;
   }
   throw badRequest('errors.badFilterValue', [column.name, text], 'filter');
 }
@@ -68,7 +79,11 @@ function parseFilters(entity: EntityDef, filter: ListQuery['filter']): repo.List
   for (const part of filter === undefined ? [] : [filter].flat()) {
     const colon = part.indexOf(':');
     const name = part.slice(0, colon);
-    const named = entity.namedFilters?.[name];
+    // Own names only: `constructor` or `toString` is no filter of any table.
+    const named =
+      entity.namedFilters && Object.hasOwn(entity.namedFilters, name)
+        ? entity.namedFilters[name]
+        : undefined;
     if (named) {
       const condition = named(part.slice(colon + 1));
       if (!condition)
@@ -105,26 +120,10 @@ export function checkFilters(entity: EntityDef, filter: string[]): void {
   parseFilters(entity, filter);
 }
 
-function decodeCursor(cursor: string, length: number): unknown[] {
-  try {
-    const values: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(values) &&
-      values.length === length &&
-      values.every((v) => ['string', 'number', 'boolean'].includes(typeof v))
-    ) {
-      return values;
-    }
-  } catch {
-    // reported below
-  }
+/** A cursor where no codec can read it (a plan made outside the service). */
+const badCursorOf = (): never => {
   throw badRequest('errors.badCursor', [], 'cursor');
-}
-
-export const encodeCursor = (values: unknown[]) =>
-  Buffer.from(
-    JSON.stringify(values.map((v) => (v instanceof Date ? v.toISOString() : v))),
-  ).toString('base64url');
+};
 
 /** A full-text search without a sort of its own: the most relevant first (EntityDef.fullText). */
 function rankedSort(entity: EntityDef, query: ListQuery): repo.SortKey[] | undefined {
@@ -144,13 +143,16 @@ export const listColumns = (entity: EntityDef, lean: boolean): ColumnDef[] =>
   entity.columns.filter((c) => (lean ? c.lean : c.list) || entity.titleColumns.includes(c.name));
 
 /** What a list call reads (columns, sort keys, cursor values, search), from its query alone. */
-export function listPlan(entity: EntityDef, query: ListQuery) {
+export function listPlan(entity: EntityDef, query: ListQuery, cursors?: CursorCodec) {
   const sort = rankedSort(entity, query) ?? parseSort(entity, query.sort);
   const lean = query.mode !== undefined;
+  const after = query.cursor
+    ? (cursors?.decode(entity, sort, query.cursor) ?? badCursorOf())
+    : undefined;
   return {
     columns: listColumns(entity, lean),
     sort,
-    after: query.cursor ? decodeCursor(query.cursor, sort.length) : undefined,
+    after,
     count: query.count,
     search: query.search?.trim() ? searchNormalise(query.search.trim()) : undefined,
     activeOnly: lean,

@@ -2,7 +2,7 @@ import { validateModel } from '@listina/forms';
 import type { Trx } from '../../db/scope';
 import { AppError, conflict, type MessageSpec } from '../../lib/errors';
 import { uuidv7 } from '../../lib/ids';
-import type { ArrayDef, EntityDef } from './entity';
+import { isKeyColumn, type ArrayDef, type EntityDef } from './entity';
 import { diff, journalCreate, journalUpdate, type Journal } from './journal';
 import { engineValuesOf, schemaOf, toColumnValues, type Model, type Row } from './model';
 import { recordReferenceProblems } from './references';
@@ -53,6 +53,8 @@ function cleanModel(entity: EntityDef, body: Model, prefix: string, problems: Me
     }
     let value = typed.value;
     if (typeof value === 'string' && column.type === 'text') value = value.trim();
+    // An empty key names no record: none, as null (issue 22: "" reached the uuid column).
+    if (value === '' && isKeyColumn(column)) value = null;
     model[column.name] = column.normalise ? column.normalise(value) : value;
   }
   for (const column of entity.columns) {
@@ -91,6 +93,16 @@ function checkColumns(entity: EntityDef, model: Model, prefix: string): MessageS
   const errors: MessageSpec[] = [];
   for (const column of entity.columns) {
     const value = model[column.name];
+    // A NOT NULL column cleared is a required field left empty (issue 22: it was a 500 from
+    // the constraint), told on its field as the schema's required rule tells it.
+    if (column.notNull && !column.serverOwned && value === null) {
+      errors.push({
+        code: 'validation.required',
+        parameters: [],
+        field: `${prefix}${column.name}`,
+      });
+      continue;
+    }
     if (!column.check || value === null || value === undefined || value === '') continue;
     const problem = column.check(value, model);
     if (problem) errors.push({ ...problem, field: `${prefix}${column.name}` });
@@ -145,7 +157,14 @@ export function checkRecord(entity: EntityDef, model: Model, today?: string): Me
     const rows = model[array.name];
     if (Array.isArray(rows)) errors.push(...checkArrayRows(array, rows as RowInput[]));
   }
-  return errors;
+  // A field the schema and the NOT NULL check both call required is told once.
+  const told = new Set<string>();
+  return errors.filter((e) => {
+    const id = `${e.code} ${e.field ?? ''}`;
+    if (told.has(id)) return false;
+    told.add(id);
+    return true;
+  });
 }
 
 /** Schema rules (packages/forms, as in the browser), domain checks and uniqueness. */

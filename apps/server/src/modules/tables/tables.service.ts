@@ -29,7 +29,8 @@ import {
   type StateDecision,
 } from './state-change';
 import * as repo from './tables.repository';
-import { encodeCursor, listPlan, sortKeysOf } from './list-plan';
+import { loadCursorCodec, type CursorCodec } from './list-cursor';
+import { listPlan, sortKeysOf } from './list-plan';
 import { listRawJson, listRowsJson, rowOf } from './list-json';
 import { ENTITIES, findEntity, getListedEntity, getNestedEntity } from './registry';
 import { applyUndo } from './undo';
@@ -70,6 +71,13 @@ function arrayPage(
 
 export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks()) {
   const undoListeners: ((organizationId: string, tables: string[]) => void)[] = [];
+  // The list cursors' key, read once when the first list is asked for (list-cursor.ts).
+  let cursorsRead: Promise<CursorCodec> | undefined;
+  const cursorCodec = () =>
+    (cursorsRead ??= loadCursorCodec(db).catch((error: unknown) => {
+      cursorsRead = undefined;
+      throw error;
+    }));
   /** Commits a journal after the write hooks of its records have run (write-hooks.ts). */
   const commit: typeof commitJournal = async (trx, journal, scope) => {
     await hooks.run(trx, journal, scope.organizationId);
@@ -184,14 +192,19 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
       !query.customerKey && own?.hidden && getNestedEntity(name).parent.scope === 'organization';
     const nested = query.customerKey || ownNested ? getNestedEntity(name) : undefined;
     const entity = nested ? nested.array.entity : getListedEntity(name);
-    const { columns, ...plan } = listPlan(entity, query);
+    const cursors = await cursorCodec();
+    const { columns, ...plan } = listPlan(entity, query, cursors);
     const { sort } = plan;
     // Lookups (lean rows) show the record itself; the grid also shows what it refers to.
     const displays = query.mode === undefined ? displayColumnsOf(entity, columns) : [];
     const options = { organizationId: ownerOf(entity, scope).organizationId, ...plan, displays };
     const page = { entity, columns, displays };
     const cursorOf = (valueOf: (name: string) => unknown) =>
-      encodeCursor(sort.map((_, i) => valueOf(`sort_${i}`)));
+      cursors.encode(
+        entity,
+        sort,
+        sort.map((_, i) => valueOf(`sort_${i}`)),
+      );
     if (nested) {
       const read = await run(scope, async (trx) => {
         const parent = ownNested

@@ -69,14 +69,13 @@ export function typedValue(type: ValueType, value: unknown, field: string): Type
       return typeof value === 'string' && isIsoDate(value) ? { value } : wrong(type, field);
     case 'timestamp':
       if (value === '') return { value: null };
-      return typeof value === 'string' &&
-        ISO_TIMESTAMP.test(value) &&
-        isIsoDate(value.slice(0, 10)) &&
-        !Number.isNaN(Date.parse(value))
-        ? { value }
-        : wrong(type, field);
+      return typeof value === 'string' && isIsoTimestamp(value) ? { value } : wrong(type, field);
   }
 }
+
+/** An ISO 8601 instant on a real calendar day, with its offset. */
+export const isIsoTimestamp = (text: string): boolean =>
+  ISO_TIMESTAMP.test(text) && isIsoDate(text.slice(0, 10)) && !Number.isNaN(Date.parse(text));
 
 /** A column of `multiple` values: a list (null: none), each of the column's type. */
 export function typedList(type: ValueType, value: unknown, field: string): Typed {

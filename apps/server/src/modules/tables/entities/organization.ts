@@ -23,6 +23,7 @@ export const organizationBankAccount = bankAccountEntity(
         },
       },
       list: true,
+      notNull: true,
       // Left empty, the safest version for Slovenian banks today.
       normalise: (value) => (value === null || value === '' ? PAIN_VERSIONS[0] : value),
     },

@@ -372,6 +372,7 @@ export const payOrder = defineEntity({
       type: 'text',
       field: { inputType: 'label', labelId: 'payOrder.documentKey', visible: false },
       serverOwned: true,
+      uuid: true,
       filter: true,
     },
     {

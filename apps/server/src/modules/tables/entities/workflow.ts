@@ -76,6 +76,7 @@ export const workflowStep = defineEntity({
       column: 'name',
       type: 'text',
       field: { labelId: 'workflowStep.name', maxLength: 100 },
+      notNull: true,
       search: true,
       list: true,
       lean: true,
@@ -123,6 +124,7 @@ export const workflowStep = defineEntity({
         labelId: 'workflowStep.minApprovers',
         validation: { range: [1, 100] },
       },
+      notNull: true,
       list: true,
     },
     {
