@@ -20,10 +20,15 @@ test('a newcomer registers, confirms the mailed link, signs in, creates an organ
   await page.getByTestId('register-email').fill(email);
   await page.getByTestId('register-display-name').fill('Nina Novak');
   await page.getByTestId('register-password').fill(password);
+  // The strength estimate is loaded with the page that needs it, and says what it thinks.
+  await expect(page.getByTestId('register-password-feedback-strength')).toHaveText(
+    'Strength: very strong',
+  );
   await page.getByTestId('register-password-repeat').fill(password);
   await page.getByTestId('register-submit').click();
+  // The same answer whether or not the names were free: the mail says which.
   await expect(page.getByTestId('register-success')).toContainText(
-    `We sent a confirmation link to ${email}`,
+    `We sent a mail to ${email}: open it to finish.`,
   );
 
   // Until the address is confirmed, the right password does not sign in.

@@ -12,6 +12,7 @@ import { MessageAlert } from '../../ui/message-alert';
 import { PageCard } from '../../ui/page-card';
 import { useSession } from '../../app/session';
 import { newPasswordError } from './new-password-error';
+import { PasswordFeedback, usePasswordEstimate, weakPasswordError } from './password-strength';
 import { useFormState } from './use-form-state';
 
 const EMPTY = { oldPassword: '', newPassword: '', passwordRepeat: '' };
@@ -20,6 +21,7 @@ export function ChangePasswordPage() {
   const { t, has } = useI18n();
   const { user } = useSession();
   const form = useFormState(EMPTY);
+  const estimate = usePasswordEstimate(form.values.newPassword, user ?? {});
   const change = useMutation({
     mutationFn: (body: { oldPassword: string; newPassword: string }) =>
       callApi(accountRoutes.changePassword, { body }),
@@ -33,7 +35,7 @@ export function ChangePasswordPage() {
     const errors = result.ok ? {} : { ...result.errors };
     const policy = errors.newPassword
       ? undefined
-      : newPasswordError(body.newPassword, user ?? {}, t);
+      : (newPasswordError(body.newPassword, user ?? {}, t) ?? weakPasswordError(estimate, t));
     if (policy) errors.newPassword = policy;
     if (passwordRepeat !== body.newPassword) {
       errors.passwordRepeat = t(FORM_TEXT_KEYS.passwordsDiffer);
@@ -70,6 +72,7 @@ export function ChangePasswordPage() {
           required
           slotProps={{ htmlInput: { 'data-testid': 'changepwd-new' } }}
         />
+        <PasswordFeedback estimate={estimate} testId="changepwd-new-feedback" />
         <TextField
           label={t('account.changePassword.passwordRepeat')}
           type="password"

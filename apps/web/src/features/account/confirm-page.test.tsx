@@ -6,7 +6,8 @@ import { en } from '../../test/catalogue';
 import { apiError, fakeApi, json } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
 
-describe('confirm page', () => {
+// The estimator's chunk is loaded and built by the first test that types a password.
+describe('confirm page', { timeout: 60_000 }, () => {
   it('confirms an e-mail code once and offers the sign-in', async () => {
     const calls = fakeApi({
       'POST /api/account/confirm': () => json({ result: 'emailConfirmed' }),
@@ -40,6 +41,26 @@ describe('confirm page', () => {
       { code: 'reset-9' },
       { code: 'reset-9', password: 'a-new-password' },
     ]);
+  });
+
+  it('shows the estimator’s feedback on the new password and refuses a weak one', async () => {
+    const calls = fakeApi({
+      'POST /api/account/confirm': () => json({ result: 'passwordRequired' }),
+    });
+    renderApp('/account/confirm/reset-10');
+    const user = userEvent.setup();
+    await user.type(await screen.findByTestId('confirm-password'), 'aaaaaaaaaa');
+    expect(
+      (await screen.findByTestId('confirm-password-feedback-warning', {}, { timeout: 30_000 }))
+        .textContent,
+    ).toBe(en('validation.passwordWeak.simpleRepeat'));
+    await user.type(screen.getByTestId('confirm-password-repeat'), 'aaaaaaaaaa{Enter}');
+    expect(
+      await screen.findByText(en('validation.passwordWeak.simpleRepeat'), {
+        selector: '.MuiFormHelperText-root',
+      }),
+    ).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/api/account/confirm')).toHaveLength(1);
   });
 
   it('shows why a code is refused', async () => {

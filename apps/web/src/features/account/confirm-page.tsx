@@ -13,7 +13,7 @@ import { CenteredProgress } from '../../ui/centered-progress';
 import { GradientLayout } from '../../ui/gradient-layout';
 import { MessageAlert } from '../../ui/message-alert';
 import { OutlinedTextField } from '../../ui/outlined-text-field';
-import { newPasswordError } from './new-password-error';
+import { PasswordFeedback, usePasswordEstimate, weakPasswordError } from './password-strength';
 import { useFormState } from './use-form-state';
 
 /**
@@ -66,6 +66,8 @@ function Done({ text }: { text: string }) {
 function NewPasswordForm({ code }: { code: string }) {
   const { t, has } = useI18n();
   const form = useFormState({ password: '', passwordRepeat: '' });
+  // The account's names are not known here: the server checks those.
+  const estimate = usePasswordEstimate(form.values.password, {});
   const reset = useMutation({
     mutationFn: (password: string) => callApi(accountRoutes.confirm, { body: { code, password } }),
   });
@@ -75,7 +77,7 @@ function NewPasswordForm({ code }: { code: string }) {
     const { password, passwordRepeat } = form.values;
     const result = validateForm(ConfirmBodySchema, { code, password }, t, has);
     const errors = result.ok ? {} : { ...result.errors };
-    const policy = errors.password ? undefined : newPasswordError(password, {}, t);
+    const policy = errors.password ? undefined : weakPasswordError(estimate, t);
     if (policy) errors.password = policy;
     if (password !== passwordRepeat) errors.passwordRepeat = t(FORM_TEXT_KEYS.passwordsDiffer);
     form.setErrors(errors);
@@ -99,6 +101,7 @@ function NewPasswordForm({ code }: { code: string }) {
         required
         testId="confirm-password"
       />
+      <PasswordFeedback estimate={estimate} testId="confirm-password-feedback" />
       <OutlinedTextField
         label={t('account.confirm.passwordRepeat')}
         type="password"

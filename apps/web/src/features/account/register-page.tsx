@@ -14,6 +14,7 @@ import { GradientLayout } from '../../ui/gradient-layout';
 import { MessageAlert } from '../../ui/message-alert';
 import { OutlinedTextField } from '../../ui/outlined-text-field';
 import { newPasswordError } from './new-password-error';
+import { PasswordFeedback, usePasswordEstimate, weakPasswordError } from './password-strength';
 import { useFormState } from './use-form-state';
 
 const EMPTY = { username: '', email: '', displayName: '', password: '', passwordRepeat: '' };
@@ -21,6 +22,7 @@ const EMPTY = { username: '', email: '', displayName: '', password: '', password
 export function RegisterPage() {
   const { t, has, locale } = useI18n();
   const form = useFormState(EMPTY);
+  const estimate = usePasswordEstimate(form.values.password, form.values);
   const register = useMutation({
     mutationFn: (body: RegisterBody) => callApi(accountRoutes.register, { body }),
   });
@@ -30,7 +32,9 @@ export function RegisterPage() {
     const { passwordRepeat, ...body } = form.values;
     const result = validateForm(RegisterBodySchema, { ...body, lang: locale }, t, has);
     const errors = result.ok ? {} : { ...result.errors };
-    const policy = errors.password ? undefined : newPasswordError(body.password, body, t);
+    const policy = errors.password
+      ? undefined
+      : (newPasswordError(body.password, body, t) ?? weakPasswordError(estimate, t));
     if (policy) errors.password = policy;
     if (passwordRepeat !== body.password) errors.passwordRepeat = t(FORM_TEXT_KEYS.passwordsDiffer);
     form.setErrors(errors);
@@ -42,7 +46,7 @@ export function RegisterPage() {
       {register.isSuccess ? (
         <Stack sx={{ gap: 2 }}>
           <MessageAlert
-            message={t('account.register.success', [register.data.email])}
+            message={t('account.register.checkMail', [register.data.email])}
             severity="success"
             testId="register-success"
           />
@@ -87,6 +91,7 @@ export function RegisterPage() {
             required
             testId="register-password"
           />
+          <PasswordFeedback estimate={estimate} testId="register-password-feedback" />
           <OutlinedTextField
             label={t('account.register.passwordRepeat')}
             type="password"
