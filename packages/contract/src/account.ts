@@ -186,7 +186,8 @@ export const accountRoutes = {
   forgot: defineRoute({
     method: 'POST',
     path: '/api/account/forgot',
-    summary: 'Mail a password-reset code; the answer never tells whether the user exists.',
+    summary:
+      'Mail a password-reset code that ends the older ones; at most a few per account and per address within the hour (429 after). The answer never tells whether the user exists.',
     access: 'anonymous',
     body: ForgotBodySchema,
     response: OkSchema,
@@ -194,7 +195,8 @@ export const accountRoutes = {
   register: defineRoute({
     method: 'POST',
     path: '/api/account/register',
-    summary: 'Create an account and mail its confirmation code.',
+    summary:
+      'Register: answers the same 201 whether or not the username or address is in use; the mail to the address says which (a confirmation link, or what to do instead). Limited per address within the hour (429 after).',
     access: 'anonymous',
     body: RegisterBodySchema,
     response: RegisterResponseSchema,
