@@ -169,3 +169,43 @@ describe('undo of a document delete', () => {
     expect(storedBlobFiles(t).length).toBeLessThanOrEqual(blobsBefore - 4);
   });
 });
+
+describe('undo of an upload', () => {
+  it('takes the files it brought, but refuses with 409 once a file was added since', async () => {
+    const plain = await injectMultipart(t, { url: '/api/uploadDoc', headers }, [
+      {
+        name: 'main',
+        filename: 'only.pdf',
+        content: Buffer.concat([fixture('sample.pdf'), Buffer.from('\n%only')]),
+      },
+    ]);
+    expect(plain.statusCode, plain.body).toBe(201);
+    const first = plain.json<{ item: TableRecord; undoId: string }>();
+    expect((await undo(first.undoId)).statusCode).toBe(200);
+    expect((await previewOf(first.item.key)).statusCode).toBe(404);
+
+    const doc = await injectMultipart(t, { url: '/api/uploadDoc', headers }, [
+      {
+        name: 'main',
+        filename: 'kept.pdf',
+        content: Buffer.concat([fixture('sample.pdf'), Buffer.from('\n%kept')]),
+      },
+    ]);
+    const { item, undoId } = doc.json<{ item: TableRecord; undoId: string }>();
+    const added = await injectMultipart(t, { url: `/api/doc/${item.key}/file/add`, headers }, [
+      { name: 'file', filename: 'later.txt', content: Buffer.from('dodano kasneje') },
+    ]);
+    expect(added.statusCode, added.body).toBe(201);
+    const before = added.json<PreviewInfo>();
+    const refused = await undo(undoId);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json<{ error: { code: string }[] }>().error.map((e) => e.code)).toEqual([
+      'errors.undoChanged',
+    ]);
+    const after = (await previewOf(item.key)).json<PreviewInfo>();
+    expect(describeFiles(after)).toEqual(describeFiles(before));
+    expect(Object.values(await readAll(after)).map((b) => b.length)).toEqual(
+      before.files.map((f) => f.size),
+    );
+  });
+});

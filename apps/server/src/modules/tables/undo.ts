@@ -54,6 +54,7 @@ export async function applyUndo(
     for (const operation of run.operations)
       journal.audit.push({ entity, key: operation.key, action: 'undo', changes: [] });
   }
+  await refuseLosingLaterFiles(trx, scope.organizationId, action.id);
   if (action.xact !== null) await restoreDeletedFiles(trx, scope.organizationId, action.xact);
   await checkDeferredRules(trx);
   await onRestored(restored);
@@ -82,6 +83,22 @@ async function restoreDeletedFiles(trx: Trx, organizationId: string, xact: strin
     insert into doc_file overriding system value
     select (jsonb_populate_record(null::doc_file, kept.file_row)).* from kept
   `.execute(trx);
+}
+
+/**
+ * Undoing the creation of a document takes its files with it (the cascade): those it came
+ * with, not a file added to it since, which would be lost with no undo of its own. Such a
+ * file is a change since the action (409), as a changed field is.
+ */
+async function refuseLosingLaterFiles(trx: Trx, organizationId: string, actionId: string) {
+  const { rows } = await sql`
+    select 1 from doc_file_deleted k, undo_action a
+    where a.id = ${actionId} and k.organization_id = ${organizationId}
+      and k.deleted_by_xact = txid_current()
+      and (k.file_row->>'created_at')::timestamptz > a.created_at
+    limit 1
+  `.execute(trx);
+  if (rows.length > 0) throw conflict('errors.undoChanged');
 }
 
 /** Exclusion constraint, and the rules our constraint triggers raise (migrations 0010, 0011). */
