@@ -195,6 +195,9 @@ const post = (path: string, headers: Record<string, string>, body: object): Live
 });
 
 /** POST /api/doc/activate of every key, 500 a call; the calls' times. */
+/** The documents' versions after activation: each action names the one it acts on. */
+const versions = new Map<string, number>();
+
 async function activateAll(headers: Record<string, string>, keys: string[]) {
   const times: number[] = [];
   for (let i = 0; i < keys.length; i += ACTIVATE_CHUNK) {
@@ -202,6 +205,8 @@ async function activateAll(headers: Record<string, string>, keys: string[]) {
     const res = await client.call(post('/api/doc/activate', headers, { keys: chunk }));
     if (res.status !== 200) throw new Error(`activate: ${res.status} ${res.body.slice(0, 500)}`);
     if (chunk.length === ACTIVATE_CHUNK) times.push(res.elapsed);
+    const { items } = JSON.parse(res.body) as { items: { key: string; version: number }[] };
+    for (const item of items) versions.set(item.key, item.version);
   }
   return times;
 }
@@ -228,7 +233,7 @@ const confirm = (keys: string[]) =>
   post('/api/wf/actions/', approverHeaders, {
     documentKeys: keys,
     workflowStepResultCode: 'confirmed',
-    extras: {},
+    extras: { versions: Object.fromEntries(keys.map((key) => [key, versions.get(key)])) },
   });
 let next = 0;
 const take = (count: number) => bulkKeys.slice(next, (next += count));

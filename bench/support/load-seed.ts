@@ -211,15 +211,25 @@ async function seedOrganization(
     );
   });
   phase('documents written');
+  // Each action names the version it acts on (issue 22): kept from the last answer.
+  const versions = new Map<string, number>();
   const act = async (chunk: string[]) => {
-    const answer = await post<{ refused: number; items: unknown[] }>(
-      '/api/wf/actions/?ignoreWarnings=true',
-      { documentKeys: chunk, workflowStepResultCode: 'confirmed', extras: {} },
-    );
+    const answer = await post<{
+      refused: number;
+      items: { ok: boolean; item?: TableRecord }[];
+    }>('/api/wf/actions/?ignoreWarnings=true', {
+      documentKeys: chunk,
+      workflowStepResultCode: 'confirmed',
+      extras: { versions: Object.fromEntries(chunk.map((key) => [key, versions.get(key)])) },
+    });
     if (answer.refused > 0) throw new Error(`seed: refused ${JSON.stringify(answer.items[0])}`);
+    for (const { item } of answer.items) if (item) versions.set(item.key, Number(item.version));
   };
   await inChunks(keys, 500, async (chunk) => {
-    await post('/api/doc/activate?ignoreWarnings=true', { keys: chunk });
+    const answer = await post<{ items: TableRecord[] }>('/api/doc/activate?ignoreWarnings=true', {
+      keys: chunk,
+    });
+    for (const item of answer.items) versions.set(item.key, Number(item.version));
   });
   phase('documents activated');
   await inChunks(keys.slice(atApproval), 500, act); // to booking

@@ -147,9 +147,9 @@ async function submit(s: VuState) {
 async function confirmNext(s: VuState) {
   const key = s.plan.pool[0];
   if (!key) return firstPage(s);
-  await open(s, key);
+  const record = await open(s, key);
   const answer = await call(s, 'POST /api/wf/action/{key}', 'POST', `/api/wf/action/${key}`, {
-    json: { workflowStepResultCode: 'confirmed', extras: {} },
+    json: { workflowStepResultCode: 'confirmed', extras: { version: record?.version } },
   });
   if (answer.ok) s.plan.pool.shift();
 }

@@ -90,9 +90,10 @@ export async function approvedDocument(
     data: { keys: [documentKey] },
   });
   expect(activated.status(), `activating: ${await activated.text()}`).toBe(200);
+  const { items } = (await activated.json()) as { items: { version: number }[] };
   const confirmed = await request.post(`/api/wf/action/${documentKey}?ignoreWarnings=true`, {
     headers,
-    data: { workflowStepResultCode: 'confirmed' },
+    data: { workflowStepResultCode: 'confirmed', extras: { version: items[0]?.version } },
   });
   expect(confirmed.status(), `confirming: ${await confirmed.text()}`).toBe(200);
   return documentKey;

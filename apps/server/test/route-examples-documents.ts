@@ -168,15 +168,22 @@ export const documentExamples: Record<string, Example> = {
     Promise.resolve({ method: 'GET', url: '/api/savedFilter/doc' }),
   'PUT /api/savedFilter/{table}': () =>
     Promise.resolve({ method: 'PUT', url: '/api/savedFilter/doc', payload: { filter: [] } }),
-  'POST /api/wf/action/{id}': async (w) => ({
-    method: 'POST',
-    url: `/api/wf/action/${(await activeDoc(w)).key}?ignoreWarnings=true`,
-    payload: { workflowStepResultCode: 'confirmed' },
+  'POST /api/wf/action/{id}': async (w) => {
+    const item = await activeDoc(w);
+    return {
+      method: 'POST',
+      url: `/api/wf/action/${item.key}?ignoreWarnings=true`,
+      payload: { workflowStepResultCode: 'confirmed', extras: { version: item.version } },
+    };
+  },
+  'POST /api/wf/actions/': post('/api/wf/actions/?ignoreWarnings=true', async (w) => {
+    const item = await activeDoc(w);
+    return {
+      documentKeys: [item.key],
+      workflowStepResultCode: 'confirmed',
+      extras: { versions: { [item.key]: item.version } },
+    };
   }),
-  'POST /api/wf/actions/': post('/api/wf/actions/?ignoreWarnings=true', async (w) => ({
-    documentKeys: [(await activeDoc(w)).key],
-    workflowStepResultCode: 'confirmed',
-  })),
   'GET /api/wf/{id}/log': async (w) => ({
     method: 'GET',
     url: `/api/wf/${(await activeDoc(w)).key}/log`,
@@ -211,11 +218,14 @@ export const documentExamples: Record<string, Example> = {
       organizationBankAccountId: w.payingAccountId,
     }),
   ),
-  'POST /api/payOrder/{key}/split': async (w) => ({
-    method: 'POST',
-    url: `/api/payOrder/${(await order(w)).key}/split`,
-    payload: { splitVal: '10.00' },
-  }),
+  'POST /api/payOrder/{key}/split': async (w) => {
+    const item = await order(w);
+    return {
+      method: 'POST',
+      url: `/api/payOrder/${item.key}/split`,
+      payload: { splitVal: '10.00', version: item.version },
+    };
+  },
   'POST /api/payOrder/mark': post('/api/payOrder/mark', async (w) => ({
     ...(await keysOf(order)(w)),
     state: 'ready',

@@ -203,7 +203,7 @@ export async function activeDoc(w: World) {
     payload: { keys: [item.key] },
   });
   ok(res, 200);
-  return item;
+  return res.json<{ items: TableRecord[] }>().items[0] ?? item;
 }
 
 /** An invoice confirmed at its only step (archived), ready to be paid. */
@@ -213,7 +213,7 @@ export async function approvedInvoice(w: World) {
     method: 'POST',
     url: `/api/wf/action/${item.key}?ignoreWarnings=true`,
     headers: w.boss,
-    payload: { workflowStepResultCode: 'confirmed' },
+    payload: { workflowStepResultCode: 'confirmed', extras: { version: item.version } },
   });
   ok(res, 200);
   return item;

@@ -20,23 +20,46 @@ export const MAX_WORKFLOW_KEYS = 1000;
 /** Longest comment of an action. */
 export const MAX_WORKFLOW_COMMENT = 2000;
 
-/** What an action carries besides its result code (spec §7 extras). */
-export const WorkflowExtrasSchema = z
-  .strictObject({
-    /** Why: required to reject, to ask for more data, and where the step says so to return. */
-    comment: z.string().max(MAX_WORKFLOW_COMMENT).optional(),
-    /** forwarded: the member (member key or user key) who takes the step over. */
-    userId: z.string().max(64).optional(),
-    /** switchWorkflow: the workflow (its key or id) the document moves to. */
-    workflowId: z.union([z.string().max(64), z.number().int().positive()]).optional(),
-    /**
-     * The document's version the user acted on: a document moved on by someone else since is
-     * refused (409) instead of acted on again (two approvers at once).
-     */
-    version: z.number().int().positive().optional(),
+/** What an action carries besides its result code, on one document or many (spec §7 extras). */
+const WorkflowExtrasFields = {
+  /** Why: required to reject, to ask for more data, and where the step says so to return. */
+  comment: z.string().max(MAX_WORKFLOW_COMMENT).optional(),
+  /** forwarded: the member (member key or user key) who takes the step over. */
+  userId: z.string().max(64).optional(),
+  /** switchWorkflow: the workflow (its key or id) the document moves to. */
+  workflowId: z.union([z.string().max(64), z.number().int().positive()]).optional(),
+};
+
+/** A document's version as the user saw it; missing, the action is refused (issue 22). */
+const SeenVersionSchema = z
+  .number({
+    error: (issue) => (issue.input === undefined ? 'validation.wf.versionRequired' : undefined),
   })
-  .default({});
+  .int()
+  .positive();
+
+/**
+ * spec §7 extras of POST /api/wf/action/{id}. The version names the state the user acted on:
+ * a document moved on since (by someone else, or by the same click sent twice) is refused
+ * with 409 saying where it stands now, never acted on at its next step.
+ */
+export const WorkflowExtrasSchema = z.strictObject({
+  ...WorkflowExtrasFields,
+  version: SeenVersionSchema,
+});
 export type WorkflowExtras = z.infer<typeof WorkflowExtrasSchema>;
+
+/**
+ * spec §7 extras of POST /api/wf/actions/: as for one document, with each document's version
+ * by its key. A document whose version is missing or stale is refused on its own.
+ */
+export const WorkflowBulkExtrasSchema = z.strictObject({
+  ...WorkflowExtrasFields,
+  versions: z.record(z.string().max(64), SeenVersionSchema, {
+    error: (issue) => (issue.input === undefined ? 'validation.wf.versionsRequired' : undefined),
+  }),
+});
+export type WorkflowBulkExtras = z.infer<typeof WorkflowBulkExtrasSchema>;
 
 /** spec §7 POST /api/wf/action/{id}: workflowStepResultCode, extras. */
 export const WorkflowActionBodySchema = z.strictObject({
@@ -52,7 +75,7 @@ export const WorkflowActionResponseSchema = z.object({
 export const WorkflowBulkBodySchema = z.strictObject({
   documentKeys: z.array(z.string().max(64)).min(1).max(MAX_WORKFLOW_KEYS),
   workflowStepResultCode: z.enum(WORKFLOW_RESULT_CODES),
-  extras: WorkflowExtrasSchema,
+  extras: WorkflowBulkExtrasSchema,
 });
 export const WorkflowBulkResultSchema = z.object({
   documentKey: z.string(),

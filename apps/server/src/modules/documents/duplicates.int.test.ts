@@ -157,11 +157,15 @@ describe('duplicate invoices', () => {
   it('does not count a rejected original, nor another organisation’s documents', async () => {
     const rejected = await draft({ customerKey: suppliers[0], number: 'REJ-1' }, 40);
     await activated(rejected.key);
+    const seen = await t.app.inject({ url: `/api/doc/${rejected.key}`, headers: h.boss });
     const rejecting = await t.app.inject({
       method: 'POST',
       url: `/api/wf/action/${rejected.key}`,
       headers: h.boss,
-      payload: { workflowStepResultCode: 'rejected', extras: { comment: 'Wrong company' } },
+      payload: {
+        workflowStepResultCode: 'rejected',
+        extras: { comment: 'Wrong company', version: seen.json<TableRecord>().version },
+      },
     });
     expect(rejecting.statusCode, rejecting.body).toBe(200);
     const resent = await draft({ customerKey: suppliers[0], number: 'REJ-1' }, 41);
@@ -198,13 +202,14 @@ describe('duplicate invoices', () => {
     expect((await activate(copy.key, true)).statusCode).toBe(200);
     const current = await t.app.inject({ url: `/api/doc/${copy.key}`, headers: h.boss });
     expect(current.json<TableRecord>().workflowCurrentStepSystemTileCode).toBe('approval');
+    const version = current.json<TableRecord>().version;
 
     const confirm = (ignore: boolean) =>
       t.app.inject({
         method: 'POST',
         url: `/api/wf/action/${copy.key}${ignore ? '?ignoreWarnings=true' : ''}`,
         headers: h.boss,
-        payload: { workflowStepResultCode: 'confirmed', extras: {} },
+        payload: { workflowStepResultCode: 'confirmed', extras: { version } },
       });
     const refused = await confirm(false);
     expect(refused.statusCode).toBe(400);
@@ -216,7 +221,11 @@ describe('duplicate invoices', () => {
         method: 'POST',
         url: `/api/wf/actions/${ignore ? '?ignoreWarnings=true' : ''}`,
         headers: h.boss,
-        payload: { documentKeys: [copy.key], workflowStepResultCode: 'confirmed', extras: {} },
+        payload: {
+          documentKeys: [copy.key],
+          workflowStepResultCode: 'confirmed',
+          extras: { versions: { [copy.key]: version } },
+        },
       });
     const held = await bulk(false);
     expect(held.statusCode, held.body).toBe(200);

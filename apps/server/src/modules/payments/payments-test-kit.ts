@@ -131,11 +131,12 @@ export async function approvedInvoice(
     payload: { keys: [key] },
   });
   expect(activated.statusCode, activated.body).toBe(200);
+  const version = activated.json<{ items: TableRecord[] }>().items[0]?.version;
   const confirmed = await t.app.inject({
     method: 'POST',
     url: `/api/wf/action/${key}?ignoreWarnings=true`,
     headers: h.boss,
-    payload: { workflowStepResultCode: 'confirmed' },
+    payload: { workflowStepResultCode: 'confirmed', extras: { version } },
   });
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   return readDoc(world, key);

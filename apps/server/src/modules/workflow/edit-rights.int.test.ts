@@ -117,7 +117,10 @@ async function act(who: string, key: string, code: string, extras: object = {}) 
     method: 'POST',
     url: `/api/wf/action/${key}`,
     headers: h[who],
-    payload: { workflowStepResultCode: code, extras },
+    payload: {
+      workflowStepResultCode: code,
+      extras: { version: (await read(key)).version, ...extras },
+    },
   });
   expect(res.statusCode, res.body).toBe(200);
 }

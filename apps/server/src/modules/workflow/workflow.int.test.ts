@@ -162,13 +162,32 @@ function totals(total: string | undefined) {
   return { netAmount: null, vatAmount: null, totalAmount: total, costLines: [] };
 }
 
-const action = (who: string, key: string, code: string, extras: Record<string, unknown> = {}) =>
+/** The document's version now, as a user opening it sees it (1 for a document not found). */
+async function versionOf(key: string) {
+  const res = await t.app.inject({ url: `/api/doc/${key}`, headers: h.boss });
+  return res.statusCode === 200 ? res.json<TableRecord>().version : 1;
+}
+
+/** An action as a user takes it: at the version they see unless told. */
+const action = async (
+  who: string,
+  key: string,
+  code: string,
+  extras: Record<string, unknown> = {},
+) =>
   t.app.inject({
     method: 'POST',
     url: `/api/wf/action/${key}`,
     headers: h[who],
-    payload: { workflowStepResultCode: code, extras },
+    payload: { workflowStepResultCode: code, extras: { version: await versionOf(key), ...extras } },
   });
+
+/** The versions of documents by key, as a list shows them. */
+async function versionsOf(keys: string[]) {
+  const res = await t.app.inject({ url: `/api/doc?count=1000`, headers: h.boss });
+  const byKey = new Map(res.json<{ items: TableRecord[] }>().items.map((i) => [i.key, i.version]));
+  return Object.fromEntries(keys.map((key) => [key, byKey.get(key) ?? 1]));
+}
 
 async function acted(who: string, key: string, code: string, extras = {}) {
   const res = await action(who, key, code, extras);
@@ -490,9 +509,12 @@ describe('undo, conflicts and bulk actions', () => {
     const statuses = [first.statusCode, second.statusCode].sort();
     expect(statuses).toEqual([200, 409]);
     const loser = first.statusCode === 409 ? first : second;
+    // Told where the document stands now: archived by the accountant, or back at approval.
+    const now = await t.app.inject({ url: `/api/doc/${key}`, headers: h.acc });
+    const stands = now.json<TableRecord>().status === 'archived' ? 'Archived' : 'Approval';
     expect(loser.json().error[0]).toMatchObject({
-      code: 'errors.changedMeanwhile',
-      msg: `${String(item.number)} was changed by someone else meanwhile: reload it and act again.`,
+      code: 'errors.wf.movedOn',
+      msg: `${String(item.number)} has changed since you opened it (an action was taken on it); it now stands at: ${stands}. Nothing was done: reload it and act again if it is still yours to act on.`,
     });
     expect((await logOf(key)).length).toBe(4);
   });
@@ -517,7 +539,7 @@ describe('undo, conflicts and bulk actions', () => {
       payload: {
         documentKeys: [...keys, String(draft.key), unknown],
         workflowStepResultCode: 'confirmed',
-        extras: {},
+        extras: { versions: await versionsOf([...keys, String(draft.key), unknown]) },
       },
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -539,7 +561,11 @@ describe('undo, conflicts and bulk actions', () => {
       method: 'POST',
       url: '/api/wf/actions/',
       headers: h.bor,
-      payload: { documentKeys: keys, workflowStepResultCode: 'confirmed', extras: {} },
+      payload: {
+        documentKeys: keys,
+        workflowStepResultCode: 'confirmed',
+        extras: { versions: await versionsOf(keys) },
+      },
     });
     expect(bor.json<{ done: number }>().done).toBe(500);
     const sample = await t.app.inject({ url: `/api/doc/${keys[250] ?? ''}`, headers: h.acc });

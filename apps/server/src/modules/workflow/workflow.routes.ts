@@ -21,12 +21,13 @@ export function registerWorkflowRoutes(
   },
 ) {
   const { workflow, notifications, events } = services;
-  addRoute(app, auth, r.action, ({ user, organization, params, query, body }) =>
+  addRoute(app, auth, r.action, ({ user, organization, params, query, body, ctx }) =>
     workflow.action(
       { user, organization },
       params.id ?? '',
       body.workflowStepResultCode,
       body.extras,
+      ctx.locale,
       query.ignoreWarnings === true,
     ),
   );

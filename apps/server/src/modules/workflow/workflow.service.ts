@@ -1,5 +1,6 @@
 import type {
   TableRecord,
+  WorkflowBulkExtras,
   WorkflowExtras,
   WorkflowLogEntry,
   WorkflowResultCode,
@@ -16,6 +17,7 @@ import { doc as docEntity } from '../tables/entities/doc';
 import { canWrite, type TableScope, type TablesService } from '../tables/tables.service';
 import { duplicateWarnings } from '../documents/duplicates';
 import { docLocks } from './edit-rights';
+import { movedOn, versionsByKey } from './moved-on';
 import type { NotificationEvents } from './notification-events';
 import {
   act,
@@ -40,6 +42,16 @@ import {
   workflowFor,
   type StoredWorkflow,
 } from './workflow.repository';
+
+/** The table engine's refusal of a write to a record changed since it was read. */
+const CHANGED_MEANWHILE = 'errors.changedMeanwhile';
+const isChangedMeanwhile = (error: unknown) =>
+  error instanceof AppError &&
+  error.statusCode === 409 &&
+  error.errors.some((e) => e.code === CHANGED_MEANWHILE);
+
+/** What an action carries on each document: the version seen is checked per document. */
+type ActionExtras = Omit<WorkflowExtras, 'version'>;
 
 /** Refusals for who the caller is, not for the document: 403 (docs/authorization.md). */
 const NOT_YOURS = ['errors.wf.notAssignee', 'errors.wf.notSubmitter'];
@@ -210,25 +222,36 @@ export function createWorkflowService(db: Db, tables: TablesService, events: Not
     for (const id of recipients) told.userIds.add(id);
   }
 
-  /** The decision of an action on one document. */
+  /**
+   * The decision of an action on one document, taken at the version the user saw (issue 22):
+   * a document changed since is refused with where it stands now, not acted on again.
+   */
   async function decideAction(
     trx: Trx,
     scope: TableScope,
     doc: TableRecord,
-    result: WorkflowResultCode,
-    extras: WorkflowExtras,
+    taken: {
+      result: WorkflowResultCode;
+      extras: ActionExtras;
+      seen: number | undefined;
+      locale: Locale;
+    },
     workflows: (trx: Trx) => Promise<Map<string, StoredWorkflow>>,
     told: Told,
   ): Promise<StateDecision> {
+    const { result, extras } = taken;
     const title = doc.displayTitle;
     const refuse = (code: string, parameters: (string | number)[] = []): StateDecision => ({
       problems: [{ code, parameters: [title, ...parameters] }],
       ...(NOT_YOURS.includes(code) ? { status: 403 } : {}),
     });
+    if (taken.seen === undefined) return refuse('errors.wf.versionMissing');
+    const all = await workflows(trx);
+    if (taken.seen !== doc.version)
+      return { problems: [movedOn(doc, all, taken.locale)], status: 409 };
     if (doc.status === 'draft') return refuse('errors.wf.notActivated');
     const state = stateOf(doc);
     if (!state) return refuse('errors.wf.noWorkflow');
-    const all = await workflows(trx);
     const stored = all.get(state.workflowId);
     if (!stored) return refuse('errors.wf.noWorkflow');
     const workflow = machineWorkflow(stored, doc);
@@ -278,6 +301,17 @@ export function createWorkflowService(db: Db, tables: TablesService, events: Not
           told,
         ),
     };
+  }
+
+  /** Where a document stands now, read afresh: the refusal of an action it has moved on from. */
+  async function movedOnNow(scope: TableScope, key: string, locale: Locale) {
+    const doc = await tables.read('doc', scope, key);
+    const workflows = await inScope(
+      db,
+      { userId: scope.user.id, organizationId: scope.organization.id },
+      (trx) => loadWorkflows(trx, scope.organization.id),
+    );
+    return movedOn(doc, workflows, locale);
   }
 
   const newTold = (): Told => ({ organizationId: '', userIds: new Set() });
@@ -332,37 +366,13 @@ export function createWorkflowService(db: Db, tables: TablesService, events: Not
       return { decide, done: () => tell(told) };
     },
 
-    /** spec §7 POST /api/wf/action/{id}: one document; refused with its reason (400, 409). */
+    /**
+     * spec §7 POST /api/wf/action/{id}: one document, at the version the user saw; refused
+     * with its reason (400, 403, 409).
+     */
     async action(
       scope: TableScope,
       key: string,
-      result: WorkflowResultCode,
-      extras: WorkflowExtras,
-      ignoreWarnings = false,
-    ) {
-      const workflows = workflowsOnce(scope.organization.id);
-      const told = newTold();
-      const versions = extras.version === undefined ? undefined : new Map([[key, extras.version]]);
-      const done = await tables.changeState(
-        'doc',
-        scope,
-        [key],
-        (doc, trx) => decideAction(trx, scope, doc, result, extras, workflows, told),
-        { versions, callerDecidesRights: true, ignoreWarnings },
-      );
-      tell(told);
-      const item = done.items[0];
-      if (!item) throw new Error('the workflow action changed no document');
-      return { item, undoId: done.undoId };
-    },
-
-    /**
-     * spec §7 POST /api/wf/actions/: each document checked on its own; those refused are
-     * reported with their reasons and the others acted on, with one undo for them all.
-     */
-    async actions(
-      scope: TableScope,
-      keys: string[],
       result: WorkflowResultCode,
       extras: WorkflowExtras,
       locale: Locale,
@@ -370,11 +380,58 @@ export function createWorkflowService(db: Db, tables: TablesService, events: Not
     ) {
       const workflows = workflowsOnce(scope.organization.id);
       const told = newTold();
+      const { version: seen, ...rest } = extras;
+      const taken = { result, extras: rest, seen, locale };
+      let done;
+      try {
+        done = await tables.changeState(
+          'doc',
+          scope,
+          [key],
+          (doc, trx) => decideAction(trx, scope, doc, taken, workflows, told),
+          { callerDecidesRights: true, ignoreWarnings },
+        );
+      } catch (error) {
+        // Another request moved it on between our read and our write (PostgreSQL).
+        if (!isChangedMeanwhile(error)) throw error;
+        throw new AppError(409, [await movedOnNow(scope, key, locale)]);
+      }
+      tell(told);
+      const item = done.items[0];
+      if (!item) throw new Error('the workflow action changed no document');
+      return { item, undoId: done.undoId };
+    },
+
+    /**
+     * spec §7 POST /api/wf/actions/: each document checked on its own, at the version the user
+     * saw (extras.versions); those refused are reported with their reasons and the others
+     * acted on, with one undo for them all.
+     */
+    async actions(
+      scope: TableScope,
+      keys: string[],
+      result: WorkflowResultCode,
+      extras: WorkflowBulkExtras,
+      locale: Locale,
+      ignoreWarnings = false,
+    ) {
+      const workflows = workflowsOnce(scope.organization.id);
+      const told = newTold();
+      const { versions, ...rest } = extras;
+      const seen = versionsByKey(versions);
       const done = await tables.changeState(
         'doc',
         scope,
         keys,
-        (doc, trx) => decideAction(trx, scope, doc, result, extras, workflows, told),
+        (doc, trx) =>
+          decideAction(
+            trx,
+            scope,
+            doc,
+            { result, extras: rest, seen: seen.get(String(doc.key)), locale },
+            workflows,
+            told,
+          ),
         { partial: true, callerDecidesRights: true, ignoreWarnings },
       );
       tell(told);
@@ -384,17 +441,26 @@ export function createWorkflowService(db: Db, tables: TablesService, events: Not
         code: m.code,
         msg: translate(locale, m.code, m.parameters ?? []),
       });
-      const items = [...new Set(keys)].map((documentKey) => {
-        const item = byKey.get(documentKey);
-        if (item) return { documentKey, ok: true, item };
-        const refused = refusedByKey.get(documentKey);
-        return {
+      const items = [];
+      for (const documentKey of new Set(keys)) {
+        const item = byKey.get(documentKey) ?? byKey.get(documentKey.toLowerCase());
+        if (item) {
+          items.push({ documentKey, ok: true, item });
+          continue;
+        }
+        const refused =
+          refusedByKey.get(documentKey) ?? refusedByKey.get(documentKey.toLowerCase());
+        let problems = refused?.problems ?? [];
+        // Moved on between our read and our write (PostgreSQL): said as any other move.
+        if (problems.some((p) => p.code === CHANGED_MEANWHILE))
+          problems = [await movedOnNow(scope, documentKey, locale)];
+        items.push({
           documentKey,
           ok: false,
-          errors: (refused?.problems ?? []).map(message),
+          errors: problems.map(message),
           ...(refused?.warnings ? { warnings: refused.warnings.map(message) } : {}),
-        };
-      });
+        });
+      }
       return {
         items,
         done: done.items.length,

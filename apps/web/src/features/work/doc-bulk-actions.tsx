@@ -6,7 +6,12 @@ import CheckIcon from '@mui/icons-material/TaskAlt';
 import ApproveIcon from '@mui/icons-material/DoneAll';
 import DownloadIcon from '@mui/icons-material/FolderZipOutlined';
 import ReadIcon from '@mui/icons-material/DocumentScannerOutlined';
-import { MAX_ACTIVATE_KEYS, MAX_CAPTURE_KEYS, MAX_WORKFLOW_KEYS } from '@listina/contract';
+import {
+  MAX_ACTIVATE_KEYS,
+  MAX_CAPTURE_KEYS,
+  MAX_WORKFLOW_KEYS,
+  type TableRecord,
+} from '@listina/contract';
 import { ERROR_TEXT_KEYS, formatApiError } from '../../api/format-error';
 import { useI18n } from '../../app/i18n';
 import { invalidateTables } from '../../schema-ui/api';
@@ -115,15 +120,29 @@ export function useDocBulkActions() {
       },
     );
 
-  /** Each document on its own; the refused stay selected, to be looked at or acted on. */
-  const confirm = (keys: string[], onDone: (keys: string[]) => void, ignoreWarnings = false) =>
+  /**
+   * Each document on its own, at the version the list shows it (one moved on since is
+   * refused, not confirmed at its next step); the refused stay selected, to be looked at or
+   * acted on.
+   */
+  const confirm = (
+    keys: string[],
+    versions: Record<string, number>,
+    onDone: (keys: string[]) => void,
+    ignoreWarnings = false,
+  ) =>
     run(
       'confirm',
       keys,
       MAX_WORKFLOW_KEYS,
-      (again) => void confirm(again, onDone, true),
+      (again) => void confirm(again, versions, onDone, true),
       async () => {
-        const result = await takeWorkflowActions(keys, 'confirmed', {}, ignoreWarnings);
+        const result = await takeWorkflowActions(
+          keys,
+          'confirmed',
+          { versions: pick(versions, keys) },
+          ignoreWarnings,
+        );
         if (result.undoId !== null) {
           undo.offer({ undoIds: [result.undoId], kind: 'other', tables: [DOC_TABLE] });
         }
@@ -203,14 +222,33 @@ function bulkSummary(
   };
 }
 
+/** The versions of the documents named, by key (issue 22: an action names what it saw). */
+function pick(versions: Record<string, number>, keys: string[]): Record<string, number> {
+  const picked: Record<string, number> = {};
+  for (const key of keys) {
+    const version = versions[key];
+    if (version !== undefined) picked[key] = version;
+  }
+  return picked;
+}
+
+/** The versions of the rows as the list shows them, by key. */
+export function versionsOf(rows: readonly TableRecord[]): Record<string, number> {
+  const versions: Record<string, number> = {};
+  for (const row of rows) if (typeof row.version === 'number') versions[row.key] = row.version;
+  return versions;
+}
+
 interface DocBulkActionsProps {
   keys: string[];
+  /** The selected rows as loaded: their versions go with a confirmation. */
+  rows: readonly TableRecord[];
   actions: ReturnType<typeof useDocBulkActions>;
   /** Rows the action was taken on: they leave the selection. */
   onDone: (keys: string[]) => void;
 }
 
-export function DocBulkActions({ keys, actions, onDone }: DocBulkActionsProps) {
+export function DocBulkActions({ keys, rows, actions, onDone }: DocBulkActionsProps) {
   const { t } = useI18n();
   const count = keys.length;
   return (
@@ -226,7 +264,7 @@ export function DocBulkActions({ keys, actions, onDone }: DocBulkActionsProps) {
       <Button
         startIcon={<ApproveIcon />}
         disabled={actions.busy !== null}
-        onClick={() => void actions.confirm(keys, onDone)}
+        onClick={() => void actions.confirm(keys, versionsOf(rows), onDone)}
         data-testid="work-confirm-selected"
       >
         {t('wf.bulk.confirmSelected', [count])}

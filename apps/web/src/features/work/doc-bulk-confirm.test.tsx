@@ -63,10 +63,11 @@ describe('confirming selected documents', () => {
         .getAllByTestId('work-bulk-refused')
         .map((li) => li.textContent),
     ).toEqual(['R-000002: you are not an assignee of its current step.']);
+    // Each document at the version the list shows it (issue 22).
     expect(bulkCalls(calls)[0]?.body).toEqual({
       documentKeys: ['d-1', 'd-2', 'd-3'],
       workflowStepResultCode: 'confirmed',
-      extras: {},
+      extras: { versions: { 'd-1': 1, 'd-2': 1, 'd-3': 1 } },
     });
     expect(await screen.findByText(en('schemaForm.undo.saved'))).toBeTruthy();
     // The refused one stays selected; the list is asked again.
@@ -160,15 +161,27 @@ describe('confirming selected documents', () => {
     expect(bulkCalls(calls).map((call) => [call.path, call.body])).toEqual([
       [
         '/api/wf/actions/',
-        { documentKeys: ['d-1', 'd-2', 'd-3'], workflowStepResultCode: 'confirmed', extras: {} },
+        {
+          documentKeys: ['d-1', 'd-2', 'd-3'],
+          workflowStepResultCode: 'confirmed',
+          extras: { versions: { 'd-1': 1, 'd-2': 1, 'd-3': 1 } },
+        },
       ],
       [
         '/api/wf/actions/',
-        { documentKeys: ['d-2', 'd-3'], workflowStepResultCode: 'confirmed', extras: {} },
+        {
+          documentKeys: ['d-2', 'd-3'],
+          workflowStepResultCode: 'confirmed',
+          extras: { versions: { 'd-2': 1, 'd-3': 1 } },
+        },
       ],
       [
         '/api/wf/actions/?ignoreWarnings=true',
-        { documentKeys: ['d-3'], workflowStepResultCode: 'confirmed', extras: {} },
+        {
+          documentKeys: ['d-3'],
+          workflowStepResultCode: 'confirmed',
+          extras: { versions: { 'd-3': 1 } },
+        },
       ],
     ]);
     expect(warningsOf(screen.getByTestId('work-bulk-summary'))).toEqual([]);

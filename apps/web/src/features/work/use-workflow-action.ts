@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { WorkflowExtras, WorkflowResultCode } from '@listina/contract';
+import type { WorkflowResultCode } from '@listina/contract';
 import { isApiRequestError } from '../../api/api-error';
 import { formatApiError } from '../../api/format-error';
 import { useI18n } from '../../app/i18n';
@@ -8,7 +8,7 @@ import { invalidateTables, tableQueryKey } from '../../schema-ui/api';
 import { isWarningsOnly } from '../../schema-ui/form/server-messages';
 import { useUndo } from '../../schema-ui/undo/undo-context';
 import { DOC_TABLE } from './doc-api';
-import { takeWorkflowAction } from './workflow-api';
+import { takeWorkflowAction, type WorkflowActionExtras } from './workflow-api';
 
 interface WorkflowActionInput {
   documentKey: string;
@@ -29,7 +29,7 @@ export interface WorkflowWarnings {
   /** The server's answer, formatted (warnings after the info prefix). */
   text: string;
   code: WorkflowResultCode;
-  extras: WorkflowExtras;
+  extras: WorkflowActionExtras;
 }
 
 /**
@@ -49,17 +49,22 @@ export function useWorkflowAction({ documentKey, version, onDone }: WorkflowActi
 
   const run = async (
     code: WorkflowResultCode,
-    extras: WorkflowExtras = {},
+    extras: WorkflowActionExtras = {},
     ignoreWarnings = false,
   ) => {
-    setBusy(true);
     setFailure(null);
     setWarnings(null);
+    // Issue 22: an action names the version it was taken on; without one it is not sent.
+    if (version === undefined) {
+      setFailure({ text: t('validation.wf.versionRequired'), isConflict: true });
+      return;
+    }
+    setBusy(true);
     try {
       const result = await takeWorkflowAction(
         documentKey,
         code,
-        { ...extras, ...(version === undefined ? {} : { version }) },
+        { ...extras, version },
         ignoreWarnings,
       );
       // As after a save: the editor opens afresh on the answer, not on the copy read before.

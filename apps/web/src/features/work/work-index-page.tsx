@@ -80,9 +80,9 @@ export function WorkIndexPage() {
         initialSearch={search}
         onOpen={openRow}
         onAdd={addDocument}
-        selectionActions={(keys, unselect) => (
+        selectionActions={(keys, unselect, rows) => (
           <>
-            <DocBulkActions keys={keys} actions={bulk} onDone={unselect} />
+            <DocBulkActions keys={keys} rows={rows} actions={bulk} onDone={unselect} />
             <CreatePaymentOrdersButton keys={keys} orders={paymentOrders} />
           </>
         )}

@@ -7,17 +7,14 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import {
-  MAX_WORKFLOW_COMMENT,
-  type WorkflowExtras,
-  type WorkflowResultCode,
-} from '@listina/contract';
+import { MAX_WORKFLOW_COMMENT, type WorkflowResultCode } from '@listina/contract';
 import { FieldSchema, type Field } from '@listina/forms';
 import { DIALOG_MAX_WIDTH } from '../../app/constants';
 import { useI18n } from '../../app/i18n';
 import { FieldInput } from '../../schema-ui/inputs/field-input';
 import { MessageAlert } from '../../ui/message-alert';
 import { WORKFLOW_ACTIONS, type WorkflowChoice } from './workflow-action-kinds';
+import type { WorkflowActionExtras } from './workflow-api';
 
 /** forwarded: a member of the organisation, searched as typed (extras.userId is its key). */
 const MEMBER_FIELD = FieldSchema.parse({
@@ -50,7 +47,7 @@ interface WorkflowActionDialogProps {
   busy: boolean;
   /** The server's refusal, formatted (spec §8); the dialog stays open to fix it. */
   error: string | null;
-  onSubmit: (extras: WorkflowExtras) => void;
+  onSubmit: (extras: WorkflowActionExtras) => void;
   onCancel: () => void;
 }
 

@@ -1,5 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { workflowRoutes, type WorkflowExtras, type WorkflowResultCode } from '@listina/contract';
+import {
+  workflowRoutes,
+  type WorkflowBulkExtras,
+  type WorkflowExtras,
+  type WorkflowResultCode,
+} from '@listina/contract';
 import { callApi } from '../../api/client';
 import { tableQueryKey } from '../../schema-ui/api';
 import { DOC_TABLE, ignoring } from './doc-api';
@@ -9,9 +14,14 @@ import { DOC_TABLE, ignoring } from './doc-api';
  * a save or an undo of a document refreshes it with the lists and the tiles.
  */
 
+/** What the user gives an action (comment, member, workflow); the version is added to it. */
+export type WorkflowActionExtras = Omit<WorkflowExtras, 'version'>;
+
 /**
- * POST /api/wf/action/{id}: one document, as an assignee of its step; undoable. Confirming a
- * suspected duplicate answers warnings only, unless asked again ignoring them.
+ * POST /api/wf/action/{id}: one document at the version the user sees (extras.version: one
+ * moved on since answers 409 instead of being acted on again), as an assignee of its step;
+ * undoable. Confirming a suspected duplicate answers warnings only, unless asked again
+ * ignoring them.
  */
 export function takeWorkflowAction(
   documentKey: string,
@@ -27,13 +37,14 @@ export function takeWorkflowAction(
 }
 
 /**
- * POST /api/wf/actions/: each document checked on its own; one undo for those acted on. A
- * suspected duplicate is refused with its warnings, unless asked again ignoring them.
+ * POST /api/wf/actions/: each document checked on its own, at the version the user sees
+ * (extras.versions by key); one undo for those acted on. A suspected duplicate is refused
+ * with its warnings, unless asked again ignoring them.
  */
 export function takeWorkflowActions(
   documentKeys: string[],
   workflowStepResultCode: WorkflowResultCode,
-  extras: WorkflowExtras = {},
+  extras: WorkflowBulkExtras,
   ignoreWarnings = false,
 ) {
   return callApi(workflowRoutes.actions, {

@@ -50,9 +50,14 @@ export interface TableGridProps {
   onAdd?: () => void;
   /**
    * More toolbar actions for the selected rows (their keys in the grid's order), shown while
-   * some are selected; `unselect` drops keys from the selection.
+   * some are selected; `unselect` drops keys from the selection; `rows` are those of them
+   * loaded, as the user sees them (their versions, for an action taken on what was seen).
    */
-  selectionActions?: (keys: string[], unselect: (keys: string[]) => void) => ReactNode;
+  selectionActions?: (
+    keys: string[],
+    unselect: (keys: string[]) => void,
+    rows: readonly TableRecord[],
+  ) => ReactNode;
   /** A lookup's view-all: Enter or double-click picks the row instead of opening it. */
   onPick?: (row: TableRecord) => void;
   /**
@@ -237,7 +242,11 @@ function LoadedGrid({
         onImport={onImport}
         extraActions={
           selectionActions && selected.size > 0
-            ? selectionActions(selectedInOrder(rows, selected), unselect)
+            ? selectionActions(
+                selectedInOrder(rows, selected),
+                unselect,
+                rows.filter((row) => selected.has(row.key)),
+              )
             : null
         }
         status={status}
