@@ -34,6 +34,8 @@ export const FromDocumentsBodySchema = z.strictObject({
 
 export const SplitBodySchema = z.strictObject({
   splitVal: z.union([z.string().max(30), z.number()]),
+  /** The order's version the user split: an order changed since is refused (issue 22: a split sent twice splits once). */
+  version: z.number().int().positive(),
 });
 
 export const MarkOrdersBodySchema = z.strictObject({

@@ -41,7 +41,8 @@ interface Payable {
 /**
  * The documents by key with their supplier and the supplier's account of the document's
  * IBAN. Approved: archived at the end of its workflow, or active at a step after the last
- * approval step of its workflow (nobody is left to approve it).
+ * approval step of its workflow (nobody is left to approve it). Locked until the orders are
+ * written: the same call twice at once waits, then finds them ordered (issue 22).
  */
 async function readPayables(trx: Trx, organizationId: string, keys: string[]) {
   const { rows } = await sql<Payable>`
@@ -66,6 +67,7 @@ async function readPayables(trx: Trx, organizationId: string, keys: string[]) {
     left join partner_bank_account a on a.organization_id = d.organization_id
       and a.partner_id = p.id and a.code = d.payment_iban
     where d.organization_id = ${organizationId} and d.key = any(${keys}::uuid[])
+    for update of d
   `.execute(trx);
   return rows;
 }

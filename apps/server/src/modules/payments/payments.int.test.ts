@@ -288,12 +288,18 @@ describe('split', () => {
     );
     const key = String(order?.key);
     for (const splitVal of ['0', '100.00', '150', '-5', '10.005', 'abc']) {
-      const refused = await post(world, `/api/payOrder/${key}/split`, { splitVal });
+      const refused = await post(world, `/api/payOrder/${key}/split`, {
+        splitVal,
+        version: order?.version,
+      });
       expect(refused.statusCode, splitVal).toBe(400);
       expect(fieldsOf(refused)).toEqual(['splitVal:errors.payOrder.splitValue']);
     }
     expect((await readOrder(world, key)).amount).toBe('100.00');
-    const res = await post(world, `/api/payOrder/${key}/split`, { splitVal: '30.25' });
+    const res = await post(world, `/api/payOrder/${key}/split`, {
+      splitVal: '30.25',
+      version: order?.version,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const [kept, added] = items(res);
     expect([kept?.amount, added?.amount]).toEqual(['69.75', '30.25']);
@@ -423,7 +429,7 @@ describe('states and packages', () => {
     const split = await post(
       world,
       `/api/payOrder/${order.key}/split`,
-      { splitVal: '1' },
+      { splitVal: '1', version: order.version },
       world.h.eve,
     );
     expect(split.statusCode).toBe(404);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { TableRecord } from '@listina/contract';
 import type { Trx } from '../../db/scope';
-import { AppError, badRequest } from '../../lib/errors';
+import { AppError, badRequest, conflict } from '../../lib/errors';
 import { payOrder } from '../tables/entities/pay-order';
 import type { Journal } from '../tables/journal';
 import { checkRecord } from '../tables/save';
@@ -21,6 +21,12 @@ const centsOf = (value: unknown): bigint | undefined =>
   typeof value === 'string' || typeof value === 'number'
     ? toCents(String(value).trim().replace(',', '.'))
     : undefined;
+
+/** The refusal of a mark to the state a record is in already (sent twice), in the state's words. */
+const alreadyIn = (table: 'payOrder' | 'payPackage', record: TableRecord, state: string) => ({
+  code: `errors.${table}.already.${state}`,
+  parameters: [titleOf(record)],
+});
 
 /** Sets an order's server-owned values in a state change's journal (a package's orders). */
 async function setOrder(
@@ -143,9 +149,12 @@ export function createPaymentsService(tables: TablesService) {
      * Two orders that add up to the original: a new one of splitVal (same recipient, reference,
      * documents and state) and the original with the rest.
      */
-    async split(scope: TableScope, key: string, splitVal: string | number) {
+    async split(scope: TableScope, key: string, splitVal: string | number, version: number) {
       const { result, undoId } = await tables.batch(scope, true, async (tools) => {
         const original = await tools.read('payOrder', key);
+        // Issue 22: split at the version seen, so that a split sent twice splits once.
+        if (original.version !== version)
+          throw conflict('errors.changedMeanwhile', [titleOf(original)], 'version');
         if (!EDITABLE_ORDER_STATES.includes(String(original.state)))
           throw new AppError(409, [
             {
@@ -186,6 +195,8 @@ export function createPaymentsService(tables: TablesService) {
     async mark(scope: TableScope, keys: string[], state: string) {
       return tables.changeState('payOrder', scope, keys, (order) => {
         const from = String(order.state);
+        // Issue 22: the same mark again (a double click) is a conflict, said as such.
+        if (from === state) return { problems: [alreadyIn('payOrder', order, state)], status: 409 };
         if (!mayMarkOrder(from, state))
           return {
             problems: [
@@ -226,6 +237,8 @@ export function createPaymentsService(tables: TablesService) {
       const organizationId = scope.organization.id;
       const { items, undoId } = await tables.changeState('payPackage', scope, keys, (pack) => {
         const from = String(pack.state);
+        if (from === state)
+          return { problems: [alreadyIn('payPackage', pack, state)], status: 409 };
         if (!mayMarkPackage(from, state))
           return {
             problems: [

@@ -8,7 +8,7 @@ import CodeIcon from '@mui/icons-material/Code';
 import InventoryIcon from '@mui/icons-material/Inventory2Outlined';
 import PrintIcon from '@mui/icons-material/PrintOutlined';
 import SendIcon from '@mui/icons-material/Send';
-import { PAY_ORDER_MARK_STATES } from '@listina/contract';
+import { PAY_ORDER_MARK_STATES, type TableRecord } from '@listina/contract';
 import { useI18n } from '../../app/i18n';
 import {
   buildPackages,
@@ -23,6 +23,8 @@ import type { PaymentRunner } from './use-payment-runner';
 
 interface OrderActionsProps {
   keys: string[];
+  /** The selected rows as loaded: a split names the version of the order it splits. */
+  rows: readonly TableRecord[];
   runner: PaymentRunner;
   /** The user may change orders (GET /api/cl canWrite); otherwise only the files are offered. */
   canWrite: boolean;
@@ -34,12 +36,13 @@ interface OrderActionsProps {
  * The orders grid's actions on the selected rows (issue 8): mark, split, build packages, pay
  * (the pain.001 file downloads), export the file without sending, print the UPN form.
  */
-export function OrderActions({ keys, runner, canWrite, unselect }: OrderActionsProps) {
+export function OrderActions({ keys, rows, runner, canWrite, unselect }: OrderActionsProps) {
   const { t } = useI18n();
   const [markAnchor, setMarkAnchor] = useState<HTMLElement | null>(null);
-  const [splitKey, setSplitKey] = useState<string | null>(null);
+  const [splitting, setSplitting] = useState<{ key: string; version: number } | null>(null);
   const count = keys.length;
   const single = count === 1 ? keys[0] : undefined;
+  const singleVersion = rows.find((row) => row.key === single)?.version;
   const disabled = runner.busy !== null;
 
   const mark = (state: OrderMarkState) => {
@@ -105,8 +108,12 @@ export function OrderActions({ keys, runner, canWrite, unselect }: OrderActionsP
           </Menu>
           <Button
             startIcon={<CallSplitIcon />}
-            disabled={disabled || single === undefined}
-            onClick={() => setSplitKey(single ?? null)}
+            disabled={disabled || single === undefined || singleVersion === undefined}
+            onClick={() =>
+              single !== undefined &&
+              singleVersion !== undefined &&
+              setSplitting({ key: single, version: singleVersion })
+            }
             data-testid="payments-split"
           >
             {t('payments.split')}
@@ -145,14 +152,15 @@ export function OrderActions({ keys, runner, canWrite, unselect }: OrderActionsP
       >
         {t('payments.upn')}
       </Button>
-      {splitKey !== null && (
+      {splitting !== null && (
         <SplitDialog
-          orderKey={splitKey}
+          orderKey={splitting.key}
+          version={splitting.version}
           onSplit={async (undoId) => {
             await runner.changed(undoId);
-            setSplitKey(null);
+            setSplitting(null);
           }}
-          onClose={() => setSplitKey(null)}
+          onClose={() => setSplitting(null)}
         />
       )}
     </>

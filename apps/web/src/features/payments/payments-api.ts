@@ -29,8 +29,8 @@ export function markPackages(keys: string[], state: PackageMarkState) {
   return callApi(paymentRoutes.markPackages, { body: { keys, state } });
 }
 
-export function splitOrder(key: string, splitVal: string) {
-  return callApi(paymentRoutes.split, { params: { key }, body: { splitVal } });
+export function splitOrder(key: string, splitVal: string, version: number) {
+  return callApi(paymentRoutes.split, { params: { key }, body: { splitVal, version } });
 }
 
 export function buildPackages(keys: string[]) {

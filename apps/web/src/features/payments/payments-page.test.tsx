@@ -89,8 +89,8 @@ describe('payments page', () => {
     await waitFor(() => expect(screen.queryByTestId('payments-split-dialog')).toBeNull());
     const splits = calls.filter((call) => call.path === '/api/payOrder/o-1/split');
     expect(splits.map((call) => call.body)).toEqual([
-      { splitVal: '500.00' },
-      { splitVal: '20.50' },
+      { splitVal: '500.00', version: 1 },
+      { splitVal: '20.50', version: 1 },
     ]);
     expect(undo.offer).toHaveBeenCalledWith(expect.objectContaining({ undoIds: ['undo-s'] }));
   });

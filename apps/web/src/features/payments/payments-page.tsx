@@ -133,8 +133,14 @@ function OrdersGrid({ runner }: { runner: PaymentRunner }) {
         table={PAY_ORDER_TABLE}
         onOpen={open}
         onAdd={add}
-        selectionActions={(keys, unselect) => (
-          <OrderActions keys={keys} runner={runner} canWrite={canWrite} unselect={unselect} />
+        selectionActions={(keys, unselect, rows) => (
+          <OrderActions
+            keys={keys}
+            rows={rows}
+            runner={runner}
+            canWrite={canWrite}
+            unselect={unselect}
+          />
         )}
         height="fill"
       />

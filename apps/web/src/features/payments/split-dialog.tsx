@@ -13,6 +13,8 @@ import { splitOrder } from './payments-api';
 
 interface SplitDialogProps {
   orderKey: string;
+  /** The order's version as shown: one changed since is refused, not split again. */
+  version: number;
   /** The split was made; its undoId for the undo offer. */
   onSplit: (undoId: string) => Promise<void>;
   onClose: () => void;
@@ -30,7 +32,7 @@ export function splitValueOf(text: string): string {
  * Split a payment order (POST /api/payOrder/{key}/split): the new order takes the amount
  * typed, the original keeps the rest; the server's refusal shows under the field.
  */
-export function SplitDialog({ orderKey, onSplit, onClose }: SplitDialogProps) {
+export function SplitDialog({ orderKey, version, onSplit, onClose }: SplitDialogProps) {
   const { t } = useI18n();
   const titleId = useId();
   const [text, setText] = useState('');
@@ -42,7 +44,7 @@ export function SplitDialog({ orderKey, onSplit, onClose }: SplitDialogProps) {
     setBusy(true);
     setError(null);
     try {
-      const result = await splitOrder(orderKey, splitValueOf(text));
+      const result = await splitOrder(orderKey, splitValueOf(text), version);
       await onSplit(result.undoId);
     } catch (failure) {
       setError(formatApiError(failure, t));
