@@ -68,6 +68,9 @@ export async function createWorld(): Promise<World> {
     CAPTURE_WORKERS: '0',
     LOGIN_RATE_MAX_PER_USER: '1000',
     LOGIN_RATE_MAX_PER_ADDRESS: '100000',
+    // Every role asks for password resets and registers, all from one address.
+    RESET_MAX_PER_ACCOUNT: '100000',
+    ACCOUNT_MAIL_MAX_PER_ADDRESS: '100000',
   });
   const users = {} as World['users'];
   const members: Record<string, string[]> = {};
