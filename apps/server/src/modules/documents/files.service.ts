@@ -222,6 +222,18 @@ export function createDocumentFilesService({
     return { file, files };
   }
 
+  /**
+   * The document (and file) a file call names, found and changeable, checked before its body
+   * is read: a refusal then reads and stores nothing. Checked again with the change.
+   */
+  function checkTarget(scope: TableScope, key: string, fileKey?: string) {
+    return inScope(db, scopeOf(scope), async (trx) => {
+      const doc = await getDoc(trx, scope, key);
+      await requireChangeable(trx, scope, doc);
+      if (fileKey !== undefined) await getFile(trx, scope, doc, fileKey);
+    });
+  }
+
   return {
     /** spec §7 POST /api/uploadDoc: a new draft from a main file, attachments and its fields. */
     async uploadDoc(
@@ -272,6 +284,7 @@ export function createDocumentFilesService({
       locale: Locale,
     ) {
       tables.requireWritable('doc', scope);
+      await checkTarget(scope, key);
       return withOneFile(request, (file, fields) => {
         const code = fields.fileTypeCode === 'main' ? 'main' : 'attachment';
         if (code === 'main' && !isMainKind(file.type.kind))
@@ -307,6 +320,7 @@ export function createDocumentFilesService({
       locale: Locale,
     ) {
       tables.requireWritable('doc', scope);
+      await checkTarget(scope, key, fileKey);
       // The role is checked once the file's place is known (a main file must stay one).
       return withOneFile(request, (file) =>
         onDoc(scope, key, locale, async (trx, doc) => {
