@@ -21,12 +21,17 @@ describe('retention settings', () => {
     });
   });
 
-  it('forgets failed sign-ins after the longer of their memory and the rate window', () => {
+  it('forgets failed sign-ins after the longest of their memory, the rate window and the hour of the reset limits', () => {
     const config = loadConfig({
+      LOGIN_FAILURE_MEMORY_HOURS: '0.1',
+      LOGIN_RATE_WINDOW_SECONDS: '7200',
+    });
+    expect(config.retention.loginFailureMs).toBe(7_200_000);
+    const short = loadConfig({
       LOGIN_FAILURE_MEMORY_HOURS: '0.1',
       LOGIN_RATE_WINDOW_SECONDS: '900',
     });
-    expect(config.retention.loginFailureMs).toBe(900_000);
+    expect(short.retention.loginFailureMs).toBe(3_600_000);
   });
 
   it('refuses negative, fractional and huge periods at start, naming each setting', () => {

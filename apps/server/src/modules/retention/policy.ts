@@ -64,6 +64,8 @@ export function policyOf(e: {
     loginFailureMs: Math.max(
       e.LOGIN_FAILURE_MEMORY_HOURS * 3_600_000,
       e.LOGIN_RATE_WINDOW_SECONDS * 1000,
+      // The hourly limits of password resets and registrations count in the same table.
+      3_600_000,
     ),
     intervalMinutes: e.RETENTION_INTERVAL_MINUTES,
   };
