@@ -1,29 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest, type MessageSpec } from '../lib/errors';
+import { unstorableText } from '../lib/unstorable-text';
 
 /**
- * Text no column can hold, refused at the edge (issue 22, "Hostile values"): U+0000, which
- * PostgreSQL refuses in text and jsonb (it answered 500 from the depths of a save or a search),
- * and a lone UTF-16 surrogate, which is no character at all and would be stored as U+FFFD.
- * Refused with a 400 naming the field rather than stripped: a value changed behind the
- * caller's back is a value they did not send (docs/security.md, "Controls: hostile input").
- * Checked in every JSON body, query parameter and path parameter before a route sees them.
+ * The edge's part of issue 22, "Hostile values": every JSON body, query parameter and path
+ * parameter is checked before a route sees it for text no column can hold (lib/unstorable-text.ts)
+ * and for `__proto__` keys, each refused with 400 on its field.
  */
 
-const NUL = '\u0000';
-/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** Keys that would reach an object's prototype once copied with Object.assign or a merge. */
 const PROTOTYPE_KEYS = new Set(['__proto__']);
-
-/** Why a text cannot be stored, or undefined when it can. */
-export function textProblem(
-  text: string,
-): 'validation.nulCharacter' | 'validation.loneSurrogate' | undefined {
-  if (text.includes(NUL)) return 'validation.nulCharacter';
-  if (LONE_SURROGATE.test(text)) return 'validation.loneSurrogate';
-  return undefined;
-}
 
 /** Every problem of a parsed value: its texts, its keys, prototype keys, by field path. */
 export function valueProblems(value: unknown, path: string[] = [], found: MessageSpec[] = []) {
@@ -31,13 +17,13 @@ export function valueProblems(value: unknown, path: string[] = [], found: Messag
   if (found.length >= 20) return found;
   const field = path.join('.');
   if (typeof value === 'string') {
-    const code = textProblem(value);
+    const code = unstorableText(value);
     if (code) found.push({ code, ...(field ? { field } : {}) });
   } else if (Array.isArray(value)) {
     value.forEach((item, index) => valueProblems(item, [...path, String(index)], found));
   } else if (value !== null && typeof value === 'object') {
     for (const [key, inner] of Object.entries(value)) {
-      const keyCode = textProblem(key);
+      const keyCode = unstorableText(key);
       if (keyCode) {
         found.push({ code: keyCode, ...(field ? { field } : {}) });
       } else if (PROTOTYPE_KEYS.has(key)) {
@@ -76,13 +62,13 @@ function parseJson(_request: FastifyRequest, body: string): unknown {
 function parameterProblems(parameters: unknown, found: MessageSpec[]): void {
   if (parameters === null || typeof parameters !== 'object') return;
   for (const [name, value] of Object.entries(parameters)) {
-    const nameCode = textProblem(name);
+    const nameCode = unstorableText(name);
     if (nameCode) {
       found.push({ code: nameCode });
       continue;
     }
     for (const text of [value].flat()) {
-      const code = typeof text === 'string' ? textProblem(text) : undefined;
+      const code = typeof text === 'string' ? unstorableText(text) : undefined;
       if (code) found.push({ code, field: name });
     }
   }

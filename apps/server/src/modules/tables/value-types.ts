@@ -1,4 +1,5 @@
 import type { MessageSpec } from '../../lib/errors';
+import { unstorableText } from '../../lib/unstorable-text';
 import type { ValueType } from './entity';
 
 /**
@@ -43,8 +44,12 @@ const wrong = (type: ValueType, field: string): Typed => ({ problem: problemOf(t
 export function typedValue(type: ValueType, value: unknown, field: string): Typed {
   if (value === null) return { value: type === 'bool' ? false : null };
   switch (type) {
-    case 'text':
-      return typeof value === 'string' ? { value } : wrong(type, field);
+    case 'text': {
+      if (typeof value !== 'string') return wrong(type, field);
+      // Also for text that never passed the JSON edge: an imported file's cells.
+      const code = unstorableText(value);
+      return code ? { problem: { code, parameters: [], field } } : { value };
+    }
     case 'int':
       if (typeof value === 'number') {
         return Number.isSafeInteger(value) ? { value } : wrong(type, field);
