@@ -91,9 +91,14 @@ function watchStall(raw: FastifyRequest['raw'], stalledMs: number) {
   // Only raced, never awaited alone: an unobserved rejection must not reach the process.
   stalled.catch(() => undefined);
   let seen: string | undefined;
+  let lookedAt = Date.now();
   const timer = setInterval(() => {
     const now = raw.complete ? `${raw.readableLength}:${raw.readableEnded}` : undefined;
-    if (now !== undefined && now === seen) reject(new MultipartStalledError());
+    // A look that comes late had the event loop blocked (another request's work), and the
+    // parser with it: it starts the count again rather than blaming the parser.
+    const late = Date.now() - lookedAt > stalledMs * 1.5;
+    lookedAt = Date.now();
+    if (now !== undefined && now === seen && !late) reject(new MultipartStalledError());
     seen = now;
   }, stalledMs);
   return { stalled, cancel: () => clearInterval(timer) };
