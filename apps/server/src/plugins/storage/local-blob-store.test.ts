@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { blobStoreBehaviour, listAll } from './blob-store-suite';
 import { createBlobStore } from './create-blob-store';
 import { createLocalBlobStore } from './local-blob-store';
-import { sweepOrphans } from './sweep';
+import { discardWritten, sweepOrphans } from './sweep';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dirs: string[] = [];
@@ -56,6 +56,27 @@ describe('local blob store', () => {
     fs.writeFileSync(misplaced, 'wrong folder');
     fs.writeFileSync(path.join(root, id.slice(0, 2), id.slice(2, 4), 'notes.txt'), 'stray');
     expect((await listAll(store)).map((b) => b.id)).toEqual([id]);
+  });
+
+  it('discards what a refused request wrote, unless a row names it or it was written again since', async () => {
+    const root = tempDir();
+    const store = createLocalBlobStore({ root });
+    const written = async (text: string) => {
+      const { id } = await store.put(Buffer.from(text));
+      return { id, writtenAt: (await store.stat(id))?.modifiedAt };
+    };
+    const orphan = await written('refused');
+    const named = await written('named by a row');
+    const rewritten = await written('uploaded again meanwhile');
+    // Another upload of the same content renamed its copy over it: a new modification time.
+    const later = new Date(Date.now() + 5_000);
+    fs.utimesSync(
+      path.join(root, rewritten.id.slice(0, 2), rewritten.id.slice(2, 4), rewritten.id),
+      later,
+      later,
+    );
+    await discardWritten(store, async () => new Set([named.id]), [orphan, named, rewritten]);
+    expect((await listAll(store)).map((b) => b.id).sort()).toEqual([named.id, rewritten.id].sort());
   });
 
   it('leaves no blob under a final name when the writer is killed midway; the next start clears it', async () => {
