@@ -146,6 +146,9 @@ export function createCaptureService(
             !body.documentTypes.map(String).includes(String(doc.document_type_id))
           )
             problem = { code: 'errors.capture.otherType', parameters: [title] };
+          // Issue 22: queued already (the same call sent twice) is not queued again.
+          else if (doc.capture_state === 'pending')
+            problem = { code: 'errors.capture.pending', parameters: [title] };
           else if (doc.capture_state === 'done' && !body.ignoreWarnings)
             return {
               documentKey,
@@ -157,13 +160,29 @@ export function createCaptureService(
           if (problem) return { documentKey, queued: false, errors: [message(problem)] };
           return { documentKey, queued: true };
         });
-        const queued = answers.filter((a) => a.queued).map((a) => docs.get(a.documentKey));
-        const ids = queued.map((d) => String(d?.id));
+        const asked = answers.filter((a) => a.queued).map((a) => docs.get(a.documentKey));
+        const ids = asked.map((d) => String(d?.id));
         if (ids.length > 0) {
-          await sql`
+          // Only those not pending meanwhile: another call queued them between read and write.
+          const { rows: marked } = await sql<{ id: string }>`
             update doc set capture_state = 'pending', capture_error = null
             where organization_id = ${scope.organization.id} and id = any(${ids}::bigint[])
+              and capture_state <> 'pending'
+            returning id::text
           `.execute(trx);
+          const markedIds = new Set(marked.map((r) => r.id));
+          const queued = asked.filter((d) => markedIds.has(String(d?.id)));
+          for (const answer of answers) {
+            const doc = docs.get(answer.documentKey);
+            if (!answer.queued || !doc || markedIds.has(String(doc.id))) continue;
+            answer.queued = false;
+            answer.errors = [
+              message({
+                code: 'errors.capture.pending',
+                parameters: [doc.number || answer.documentKey],
+              }),
+            ];
+          }
           await enqueue(
             trx,
             queued.map((d) => ({

@@ -114,7 +114,8 @@ describe('activation', () => {
     const done = await draft();
     expect((await call('POST', '/api/doc/activate', { keys: [done.key] })).statusCode).toBe(200);
     const again = await call('POST', '/api/doc/activate', { keys: [done.key] });
-    expect(again.statusCode).toBe(400);
+    // Active already: the same activation again is a conflict (issue 22).
+    expect(again.statusCode).toBe(409);
     expect(errorCodes(again)).toEqual(['errors.doc.notDraft']);
   });
 

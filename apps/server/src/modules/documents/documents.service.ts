@@ -54,7 +54,8 @@ export function createDocumentsService(db: Db, tables: TablesService, workflow: 
         keys,
         async (doc, trx) => {
           const problems = activationProblems(doc, typeCodeOf);
-          if (problems.length) return { problems };
+          // Active already (the same activation sent twice): a conflict, not a bad request.
+          if (problems.length) return { problems, status: doc.status === 'draft' ? 400 : 409 };
           const decision = await entry.decide(doc, trx);
           if (!('values' in decision)) return decision;
           return {

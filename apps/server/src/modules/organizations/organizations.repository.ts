@@ -21,11 +21,20 @@ export async function isMember(db: Db, organizationId: string, userId: string) {
   return row !== undefined;
 }
 
-export async function addMember(db: Db, organizationId: string, userId: string, roles: string[]) {
-  await db
+/** Adds the user as a member; false when they are one already (a connect sent twice at once). */
+export async function addMember(
+  db: Db,
+  organizationId: string,
+  userId: string,
+  roles: string[],
+): Promise<boolean> {
+  const added = await db
     .insertInto('organization_member')
     .values({ organization_id: organizationId, user_id: userId, roles })
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('user_id')
     .execute();
+  return added.length > 0;
 }
 
 export function insertOrganization(

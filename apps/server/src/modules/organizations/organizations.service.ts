@@ -68,10 +68,13 @@ export function createOrganizationService(db: Db) {
     async connect(user: AuthedUser, code: string): Promise<Organization> {
       const org = await repo.findByConnectCode(db, normaliseConnectCode(code));
       if (!org) throw notFound('errors.connectCodeUnknown');
-      if (await repo.isMember(db, org.id, user.id)) {
+      // Checked again by the insert itself: two connects at once add one membership (issue 22).
+      if (
+        (await repo.isMember(db, org.id, user.id)) ||
+        !(await repo.addMember(db, org.id, user.id, ['user']))
+      ) {
         throw conflict('errors.alreadyMember', [org.name_nick], 'code');
       }
-      await repo.addMember(db, org.id, user.id, ['user']);
       return { id: org.key, nameNick: org.name_nick, roles: ['user'] };
     },
 
