@@ -209,3 +209,28 @@ describe('undo of an upload', () => {
     );
   });
 });
+
+describe('undo of an import', () => {
+  it('refuses with 409 once a file was added to an imported document, keeping it whole', async () => {
+    const csv = 'number,description\nIMP-1,Uvoženo\n';
+    const imported = await injectMultipart(t, { url: '/api/doc/import', headers }, [
+      { name: 'file', filename: 'docs.csv', content: Buffer.from(csv), type: 'text/csv' },
+    ]);
+    expect(imported.statusCode, imported.body).toBe(200);
+    const { undoId } = imported.json<{ undoId: string }>();
+    const list = await t.app.inject({ url: '/api/doc?search=IMP-1', headers });
+    const [doc] = list.json<{ items: TableRecord[] }>().items;
+    const content = Buffer.concat([fixture('sample.pdf'), Buffer.from('\n%imported')]);
+    const added = await injectMultipart(
+      t,
+      { url: `/api/doc/${doc?.key ?? ''}/file/add`, headers },
+      [{ name: 'file', filename: 'k uvozu.pdf', content }],
+    );
+    expect(added.statusCode, added.body).toBe(201);
+
+    const refused = await undo(undoId);
+    expect(refused.statusCode, refused.body).toBe(409);
+    const preview = (await previewOf(doc?.key ?? '')).json<PreviewInfo>();
+    expect(await readAll(preview)).toEqual({ 'k uvozu.pdf': content });
+  });
+});
