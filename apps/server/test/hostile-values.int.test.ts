@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPENAPI_FILE } from '../src/modules/system/openapi';
+import { findEntity } from '../src/modules/tables/registry';
 import {
   expected,
   operationOf,
@@ -57,8 +58,22 @@ function operation(call: string): Operation {
   return {
     path,
     query: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
-    bodyFields: Object.keys(schema?.properties ?? {}),
+    bodyFields: [...Object.keys(schema?.properties ?? {}), ...recordFields(call)],
   };
+}
+
+/** The fields a create or update of a table's record may send: its columns and its lists. */
+function recordFields(call: string): string[] {
+  const match =
+    /^(?:POST|PUT) \/api\/(?:cl\/\{name\}(?:\/\{key\})? \[(\w+)\]|(doc|payOrder|payPackage)(?:\/\{key\})?)$/.exec(
+      call,
+    );
+  const entity = findEntity(match?.[1] ?? match?.[2] ?? '');
+  if (!entity) return [];
+  return [
+    ...entity.columns.filter((c) => !c.serverOwned).map((c) => c.name),
+    ...(entity.arrays ?? []).map((a) => a.name),
+  ];
 }
 
 /** Calls that end or change the caller's sign-in: a new user each time, so the walk's stay. */
