@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ApiError, ApiMessage } from '@listina/contract';
 import { AppError, type MessageSpec } from '../lib/errors';
 import { faultOf } from './fault-errors';
+import { raceOf } from './race-errors';
 import { resolveLocale, translate, type Locale } from './i18n';
 
 /** Maps every failure once to the spec §8 shape; 5xx answers never carry internals. */
@@ -14,6 +15,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof z.ZodError) {
       return send(reply, 400, locale, zodMessages(error));
+    }
+    const race = raceOf(error);
+    if (race) {
+      request.log.warn({ errorId: request.id, race: String(error) }, 'write lost a race');
+      return send(reply, 409, locale, [race]);
     }
     const fault = faultOf(error);
     if (fault) {

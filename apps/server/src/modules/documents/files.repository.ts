@@ -101,10 +101,12 @@ export async function replaceContent(
   `.execute(trx);
 }
 
+/** Whether the file was there to delete (a second delete at once finds it gone). */
 export async function deleteFile(trx: Trx, organizationId: string, fileId: string) {
-  await sql`delete from doc_file where organization_id = ${organizationId} and id = ${fileId}`.execute(
-    trx,
-  );
+  const { numAffectedRows } = await sql`
+    delete from doc_file where organization_id = ${organizationId} and id = ${fileId}
+  `.execute(trx);
+  return Number(numAffectedRows ?? 0) > 0;
 }
 
 export async function setFileTypeCode(

@@ -345,7 +345,9 @@ export function createDocumentFilesService({
       tables.requireWritable('doc', scope);
       return onDoc(scope, key, locale, async (trx, doc) => {
         const { file } = await getFile(trx, scope, doc, fileKey);
-        await repo.deleteFile(trx, scope.organization.id, file.id);
+        // Deleted meanwhile by the same call sent twice: as if it had not been found (issue 22).
+        if (!(await repo.deleteFile(trx, scope.organization.id, file.id)))
+          throw notFound('files.fileNotFound', [fileKey]);
       });
     },
 
