@@ -40,6 +40,20 @@ const atOnce = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object
 const noServerErrors = (answers: Answer[]) =>
   expect(answers.filter((a) => a.status >= 500).map((a) => a.body)).toEqual([]);
 
+/** POST /api/doc/{key}/file/add of one JPEG attachment. */
+const addFile = (key: string) => ({
+  method: 'POST' as const,
+  url: `/api/doc/${key}/file/add`,
+  headers: { ...h, 'content-type': 'multipart/form-data; boundary=b' },
+  payload: Buffer.concat([
+    Buffer.from(
+      '--b\r\nContent-Disposition: form-data; name="file"; filename="priloga.jpg"\r\nContent-Type: image/jpeg\r\n\r\n',
+    ),
+    JPEG,
+    Buffer.from('\r\n--b--\r\n'),
+  ]),
+});
+
 /** A document with a main file and an attachment; its preview data. */
 async function documentWithFiles(): Promise<PreviewInfo> {
   const res = await uploadDocument(
@@ -51,18 +65,7 @@ async function documentWithFiles(): Promise<PreviewInfo> {
   );
   expect(res.statusCode, res.body).toBe(201);
   const key = res.json<{ item: TableRecord }>().item.key;
-  const added = await t.app.inject({
-    method: 'POST',
-    url: `/api/doc/${key}/file/add`,
-    headers: { ...h, 'content-type': 'multipart/form-data; boundary=b' },
-    payload: Buffer.concat([
-      Buffer.from(
-        '--b\r\nContent-Disposition: form-data; name="file"; filename="priloga.jpg"\r\nContent-Type: image/jpeg\r\n\r\n',
-      ),
-      JPEG,
-      Buffer.from('\r\n--b--\r\n'),
-    ]),
-  });
+  const added = await t.app.inject(addFile(key));
   expect(added.statusCode, added.body).toBe(201);
   return preview(key);
 }
@@ -125,5 +128,25 @@ describe('record and file calls sent many times at once', () => {
     const after = await preview(info.documentKey);
     expect(after.files.map((f) => f.key)).not.toContain(attachment);
     expect(after.files.length).toBe(info.files.length - 1);
+  });
+
+  it('adds a file once: the others are told it is there already', async () => {
+    const uploaded = await uploadDocument(
+      t,
+      h,
+      { filename: 'racun.png', content: PNG, type: 'image/png' },
+      {},
+      { ignoreWarnings: true },
+    );
+    const key = uploaded.json<{ item: TableRecord }>().item.key;
+    const answers = await injectAtOnce(t, TIMES, addFile(key));
+    noServerErrors(answers);
+    expect(statusCounts(answers)[201]).toBe(1);
+    for (const answer of answers.filter((a) => a.status !== 201))
+      expect([
+        [409, 'files.alreadyInThisDocument'],
+        [409, 'errors.savedMeanwhile'],
+      ]).toContainEqual([answer.status, codesOf(answer)[0]]);
+    expect((await preview(key)).attachments.length).toBe(1);
   });
 });
