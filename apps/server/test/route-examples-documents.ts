@@ -15,6 +15,7 @@ import {
   PAYER_IBAN,
   paymentPackage,
   SECRET,
+  send,
   withNoise,
   PDF,
   type World,
@@ -156,9 +157,19 @@ export const documentExamples: Record<string, Example> = {
     url: '/api/doc/download?mode=original',
     payload: await keysOf(draftWithFiles)(w),
   }),
-  'POST /api/doc/ocr': post('/api/doc/ocr', async (w) => ({
-    documentKeys: [(await draftWithFiles(w)).key],
-  })),
+  // Queued for reading on upload: that reading is cancelled first (one queued is refused).
+  'POST /api/doc/ocr': post('/api/doc/ocr', async (w) => {
+    const { key } = await draftWithFiles(w);
+    ok(
+      await send(
+        w,
+        { method: 'DELETE', url: '/api/doc/ocr', payload: { documentKeys: [key] } },
+        w.boss,
+      ),
+      200,
+    );
+    return { documentKeys: [key] };
+  }),
   'DELETE /api/doc/ocr': async (w) => ({
     method: 'DELETE',
     url: '/api/doc/ocr',
