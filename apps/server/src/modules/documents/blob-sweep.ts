@@ -4,6 +4,7 @@ import type { BlobStore } from '../../plugins/storage/blob-store';
 import { sweepOrphans } from '../../plugins/storage/sweep';
 import { repeatEvery } from '../../lib/repeat';
 import { UNDO_WINDOW_MS } from '../tables/journal';
+import { forgetDeletedRows } from '../tables/undo';
 import { forgetDeletedFiles, referencedBlobs } from './files.repository';
 
 /** How often the orphans of the blob store are collected, and how old they must be. */
@@ -19,7 +20,9 @@ export const ORPHAN_AGE_MS = 24 * 3_600_000;
 export function scheduleBlobSweep(db: Db, blobs: BlobStore, log: FastifyBaseLogger) {
   const sweep = async () => {
     try {
-      const forgotten = await forgetDeletedFiles(db, new Date(Date.now() - 2 * UNDO_WINDOW_MS));
+      const undoEnd = new Date(Date.now() - 2 * UNDO_WINDOW_MS);
+      const forgotten =
+        (await forgetDeletedFiles(db, undoEnd)) + (await forgetDeletedRows(db, undoEnd));
       const result = await sweepOrphans(blobs, (ids) => referencedBlobs(db, ids), {
         olderThan: new Date(Date.now() - ORPHAN_AGE_MS),
       });

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Db } from '../../db/create-db';
 import type { Trx } from '../../db/scope';
 import { conflict, notFound } from '../../lib/errors';
 import { isTenantOwned, type EntityDef } from './entity';
@@ -55,7 +56,10 @@ export async function applyUndo(
       journal.audit.push({ entity, key: operation.key, action: 'undo', changes: [] });
   }
   await refuseLosingLaterFiles(trx, scope.organizationId, action.id);
-  if (action.xact !== null) await restoreDeletedFiles(trx, scope.organizationId, action.xact);
+  if (action.xact !== null) {
+    await restoreDeletedRows(trx, scope.organizationId, action.xact);
+    await restoreDeletedFiles(trx, scope.organizationId, action.xact);
+  }
   await checkDeferredRules(trx);
   await onRestored(restored);
   await sql`update undo_action set undone_at = now() where id = ${action.id}`.execute(trx);
@@ -83,6 +87,109 @@ async function restoreDeletedFiles(trx: Trx, organizationId: string, xact: strin
     insert into doc_file overriding system value
     select (jsonb_populate_record(null::doc_file, kept.file_row)).* from kept
   `.execute(trx);
+}
+
+interface KeptTable {
+  name: string;
+  /** Columns an insert may name (not generated ones). */
+  columns: string[];
+  /** Its foreign keys: own columns and the parent table's columns they name, in order. */
+  parents: { table: string; columns: string[]; parentColumns: string[] }[];
+}
+
+/** A kept table's columns and foreign keys, read from the PostgreSQL catalog. */
+async function describeTable(trx: Trx, name: string): Promise<KeptTable> {
+  const columns = await sql<{ name: string }>`
+    select attname as name from pg_attribute
+    where attrelid = ${name}::regclass and attnum > 0 and not attisdropped and attgenerated = ''
+    order by attnum
+  `.execute(trx);
+  const parents = await sql<{ table: string; columns: string[]; parent_columns: string[] }>`
+    select c.confrelid::regclass::text as table,
+      array(select a.attname::text from unnest(c.conkey) with ordinality k(n, i)
+            join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.n order by k.i) as columns,
+      array(select a.attname::text from unnest(c.confkey) with ordinality k(n, i)
+            join pg_attribute a on a.attrelid = c.confrelid and a.attnum = k.n order by k.i)
+        as parent_columns
+    from pg_constraint c where c.conrelid = ${name}::regclass and c.contype = 'f'
+  `.execute(trx);
+  return {
+    name,
+    columns: columns.rows.map((r) => r.name),
+    parents: parents.rows.map((r) => ({
+      table: r.table,
+      columns: r.columns,
+      parentColumns: r.parent_columns,
+    })),
+  };
+}
+
+/** Kept tables ordered parents first: a row is put back after the rows it names. */
+function parentsFirst(tables: KeptTable[]): KeptTable[] {
+  const ordered: KeptTable[] = [];
+  const placed = new Set<string>();
+  const place = (table: KeptTable, path: Set<string>) => {
+    if (placed.has(table.name) || path.has(table.name)) return;
+    path.add(table.name);
+    for (const parent of table.parents) {
+      const kept = tables.find((t) => t.name === parent.table && t.name !== table.name);
+      if (kept) place(kept, path);
+    }
+    placed.add(table.name);
+    ordered.push(table);
+  };
+  for (const table of tables) place(table, new Set());
+  return ordered;
+}
+
+/**
+ * The rows the action's transaction deleted by cascade (workflow history, notifications and
+ * tasks, capture learning, payment links: migration 0035), back as they were, same ids and
+ * values, parents first. A row whose parent is gone since (a pay order deleted later) stays
+ * gone, as that delete would have taken it; one already back is not put back twice.
+ */
+async function restoreDeletedRows(trx: Trx, organizationId: string, xact: string) {
+  const names = await sql<{ table_name: string }>`
+    select distinct table_name from deleted_row
+    where organization_id = ${organizationId} and deleted_by_xact = ${xact}
+  `.execute(trx);
+  if (names.rows.length === 0) return;
+  const tables = await Promise.all(names.rows.map((r) => describeTable(trx, r.table_name)));
+  for (const table of parentsFirst(tables)) {
+    const columns = sql.join(table.columns.map((c) => sql.ref(`r.${c}`)));
+    const parentsPresent = table.parents.map(
+      (fk) =>
+        sql`(${sql.join(
+          fk.columns.map((c) => sql`${sql.ref(`r.${c}`)} is null`),
+          sql` or `,
+        )} or exists (select 1 from ${sql.table(fk.table)} p where ${sql.join(
+          fk.columns.map(
+            (c, i) => sql`p.${sql.ref(fk.parentColumns[i] ?? c)} = ${sql.ref(`r.${c}`)}`,
+          ),
+          sql` and `,
+        )}))`,
+    );
+    await sql`
+      with kept as (
+        delete from deleted_row k
+        where k.organization_id = ${organizationId} and k.deleted_by_xact = ${xact}
+          and k.table_name = ${table.name}
+        returning row_data
+      ),
+      r as (select (jsonb_populate_record(null::${sql.table(table.name)}, kept.row_data)).* from kept)
+      insert into ${sql.table(table.name)} (${sql.join(table.columns.map((c) => sql.ref(c)))})
+      overriding system value
+      select ${columns} from r
+      where ${parentsPresent.length ? sql.join(parentsPresent, sql` and `) : sql`true`}
+      on conflict do nothing
+    `.execute(trx);
+  }
+}
+
+/** Forgets kept cascaded rows no undo can bring back any more (kept since before the date). */
+export async function forgetDeletedRows(db: Db, before: Date) {
+  const result = await sql`delete from deleted_row where deleted_at < ${before}`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }
 
 /**
