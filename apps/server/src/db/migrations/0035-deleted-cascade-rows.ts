@@ -59,4 +59,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .execute(db);
   }
   await tenantAccess('deleted_row').execute(db);
+  // Only the trigger writes kept rows; a tenant reads and takes back its own (an undo).
+  await sql`revoke insert, update on deleted_row from listina_tenant`.execute(db);
 }
