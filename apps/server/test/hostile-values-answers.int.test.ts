@@ -202,6 +202,11 @@ describe('what a request is', () => {
     expect(messages(malformed)).toMatchObject([{ code: 'errors.malformedJson' }]);
   });
 
+  it('takes a JSON body that starts with a byte order mark, as before', async () => {
+    const body = `\uFEFF${JSON.stringify(costCenter.sample(71))}`;
+    expect((await send('POST', '/api/cl/costCenter', body)).statusCode).toBe(201);
+  });
+
   it('names an unknown query parameter as one, on a route with parameters or without', async () => {
     for (const url of ['/api/cl/partner?partner=x', '/api/health?partner=x']) {
       const res = await get(url);
