@@ -380,7 +380,9 @@ describe('states and packages', () => {
       keys: [packages[0]?.key],
       state: 'cancelled',
     });
-    expect(errorCodes(reopened)).toEqual(['errors.payPackage.transition']);
+    // Cancelled already: the same mark again is a conflict said in its words (issue 22).
+    expect(reopened.statusCode).toBe(409);
+    expect(errorCodes(reopened)).toEqual(['errors.payPackage.already.cancelled']);
   });
 
   it('starts a new order as spec §3 says: SEPA_SI, SI99, EUR, paid from the default account', async () => {
