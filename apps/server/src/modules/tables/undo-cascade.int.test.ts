@@ -214,6 +214,35 @@ describe('undo of a delete', () => {
     expect(await readDoc(world, invoice.key)).toEqual(invoice);
   });
 
+  it('brings back a link whose document and order are both back, whichever undo comes last', async () => {
+    const { invoice, order, org } = await documentWithEverything();
+    const links = await childRows('pay_order', [String(order.id)], org);
+    const orderGone = await remove('payOrder', [order.key]);
+    expect(orderGone.statusCode, orderGone.body).toBe(200);
+    const docGone = await remove('doc', [invoice.key]);
+    expect(docGone.statusCode, docGone.body).toBe(200);
+    // The order first: its link names a document still deleted, so it waits out of sight.
+    const first = await undo(orderGone.json<{ undoId: string }>().undoId);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(nonEmpty(await childRows('pay_order', [String(order.id)], org))).toEqual([]);
+    const second = await undo(docGone.json<{ undoId: string }>().undoId);
+    expect(second.statusCode, second.body).toBe(200);
+    expect((await readDoc(world, invoice.key)).key).toBe(invoice.key);
+    // The document's own delete took no link (the order's delete had), so none comes back.
+    expect(nonEmpty(await childRows('pay_order', [String(order.id)], org))).toEqual([]);
+
+    // In the order the deletes were made (last first), everything is back.
+    const again = await documentWithEverything();
+    const before = await childRows('pay_order', [String(again.order.id)], again.org);
+    const orderDeleted = await remove('payOrder', [again.order.key]);
+    const docDeleted = await remove('doc', [again.invoice.key]);
+    expect((await undo(docDeleted.json<{ undoId: string }>().undoId)).statusCode).toBe(200);
+    expect((await undo(orderDeleted.json<{ undoId: string }>().undoId)).statusCode).toBe(200);
+    expect(await childRows('pay_order', [String(again.order.id)], again.org)).toEqual(before);
+    expect(await readDoc(world, again.invoice.key)).toEqual(again.invoice);
+    expect(links['pay_order_doc.pay_order_id']).toHaveLength(1);
+  });
+
   it('brings back a partner with its bank accounts, row for row', async () => {
     const org = await organizationId();
     const created = await post(
