@@ -29,8 +29,8 @@ import * as m0027 from './0027-retention';
 import * as m0028 from './0028-workflow-tasks-index';
 import * as m0029 from './0029-document-amount-due';
 import * as m0030 from './0030-pay-order-clearing-id';
-import * as m0032 from './0032-deleted-file-rows';
-import * as m0035 from './0035-deleted-cascade-rows';
+import * as m0031 from './0031-deleted-file-rows';
+import * as m0032 from './0032-deleted-cascade-rows';
 
 /** Forward-only migrations, in order. Never edit one after it has landed; add the next. */
 const migrations: Record<string, Migration> = {
@@ -64,8 +64,8 @@ const migrations: Record<string, Migration> = {
   '0028-workflow-tasks-index': m0028,
   '0029-document-amount-due': m0029,
   '0030-pay-order-clearing-id': m0030,
-  '0032-deleted-file-rows': m0032,
-  '0035-deleted-cascade-rows': m0035,
+  '0031-deleted-file-rows': m0031,
+  '0032-deleted-cascade-rows': m0032,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -14,7 +14,7 @@ export const ORPHAN_AGE_MS = 24 * 3_600_000;
 /**
  * Collects the blobs no document file names (a crash between content and row, a file replaced
  * or deleted), a minute after start and then every few hours. A deleted file's row is kept for
- * twice the undo window (migration 0032) and its content with it, so an undo finds both. Any process may run it: a blob is only deleted when no organisation's row
+ * twice the undo window (migration 0031) and its content with it, so an undo finds both. Any process may run it: a blob is only deleted when no organisation's row
  * names it and it is a day old, so an upload whose row has not committed yet is kept.
  */
 export function scheduleBlobSweep(db: Db, blobs: BlobStore, log: FastifyBaseLogger) {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableRecord } from '@listina/contract';
-import { KEPT_CASCADE_TABLES } from '../../db/migrations/0035-deleted-cascade-rows';
+import { KEPT_CASCADE_TABLES } from '../../db/migrations/0032-deleted-cascade-rows';
 import {
   approvedInvoice,
   createPaymentsWorld,
@@ -44,7 +44,7 @@ async function cascades(): Promise<Cascade[]> {
   return rows;
 }
 
-/** Tables whose deleted rows a trigger keeps for undo (migrations 0032, 0035). */
+/** Tables whose deleted rows a trigger keeps for undo (migrations 0031, 0032). */
 async function keptTables() {
   const { rows } = await sql<{ table: string }>`
     select t.tgrelid::regclass::text as table from pg_trigger t join pg_proc p on p.oid = t.tgfoid

@@ -70,7 +70,7 @@ export async function applyUndo(
 
 /**
  * The document files the action's transaction deleted, back in their rows as they were (key,
- * content, name, text), for the documents the undo brought back (migration 0032): a document's
+ * content, name, text), for the documents the undo brought back (migration 0031): a document's
  * files go by the foreign key's cascade, which the journal does not see. Their content is
  * still stored: the blob sweep counts kept rows as references for the undo window.
  */
@@ -144,7 +144,7 @@ function parentsFirst(tables: KeptTable[]): KeptTable[] {
 
 /**
  * The rows the action's transaction deleted by cascade (workflow history, notifications and
- * tasks, capture learning, payment links: migration 0035), back as they were, same ids and
+ * tasks, capture learning, payment links: migration 0032), back as they were, same ids and
  * values, parents first. A row whose parent is gone since (a pay order deleted later) stays
  * gone, as that delete would have taken it; one already back is not put back twice.
  */

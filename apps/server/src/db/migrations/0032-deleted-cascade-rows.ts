@@ -7,9 +7,9 @@ import { tenantAccess } from './tenant-access';
  * rows of other tables that go with a document or a pay order by the foreign keys'
  * `on delete cascade` (workflow history, notifications and tasks, capture learning, payment
  * links) it never sees. Each such row is kept whole in deleted_row, stamped with the deleting
- * transaction, for the undo window; undo_action carries its transaction (migration 0032), and
+ * transaction, for the undo window; undo_action carries its transaction (migration 0031), and
  * undo puts back the rows its own transaction's cascades removed (modules/tables/undo.ts).
- * Document files keep their own table (doc_file_deleted, migration 0032): the blob sweep
+ * Document files keep their own table (doc_file_deleted, migration 0031): the blob sweep
  * counts their contents as used.
  *
  * Only rows the database deleted itself (a cascade, a trigger) are kept; a statement of the
