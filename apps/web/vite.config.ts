@@ -1,11 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { compressAssets } from './compress-assets.ts';
+import { stripRouteSummaries } from './strip-route-summaries.ts';
 
 const API_TARGET = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), compressAssets()],
+  plugins: [stripRouteSummaries(), react(), compressAssets()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

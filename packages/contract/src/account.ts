@@ -186,8 +186,7 @@ export const accountRoutes = {
   forgot: defineRoute({
     method: 'POST',
     path: '/api/account/forgot',
-    summary:
-      'Mail a password-reset code that ends the older ones; at most a few per account and per address within the hour (429 after). The answer never tells whether the user exists.',
+    summary: 'Mail a reset code, ending older ones; limited (429). Never tells who exists.',
     access: 'anonymous',
     body: ForgotBodySchema,
     response: OkSchema,
@@ -195,8 +194,7 @@ export const accountRoutes = {
   register: defineRoute({
     method: 'POST',
     path: '/api/account/register',
-    summary:
-      'Register: answers the same 201 whether or not the username or address is in use; the mail to the address says which (a confirmation link, or what to do instead). Limited per address within the hour (429 after).',
+    summary: 'Register; the same 201 whether a name is taken or not: the mail says. Limited (429).',
     access: 'anonymous',
     body: RegisterBodySchema,
     response: RegisterResponseSchema,
