@@ -135,6 +135,7 @@ export const RULES: Rule[] = [
   { call: 'POST /api/account/forgot', who: 'anyone' },
   { call: 'POST /api/account/register', who: 'anyone' },
   { call: 'POST /api/account/confirm', who: 'anyone', answer: 400, note: 'an unknown code: 400' },
+  { call: 'POST /api/account/unlock', who: 'anyone', answer: 400, note: 'an unknown code: 400' },
   { call: 'POST /api/account/logout', who: 'signedIn' },
   { call: 'GET /api/account/me', who: 'signedIn' },
   {

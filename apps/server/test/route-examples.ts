@@ -203,6 +203,7 @@ export const accountExamples: Record<string, Example> = {
     })({} as World, 'anonymous');
   },
   'POST /api/account/confirm': postTo('/api/account/confirm', { code: '12345678' }),
+  'POST /api/account/unlock': postTo('/api/account/unlock', { code: '12345678' }),
   'POST /api/account/logout': () =>
     Promise.resolve({ method: 'POST', url: '/api/account/logout', freshSession: true }),
   'GET /api/account/me': get('/api/account/me'),

@@ -85,6 +85,8 @@ export const ConfirmResponseSchema = z.object({
   result: z.enum(['emailConfirmed', 'passwordRequired', 'passwordReset']),
 });
 
+export const UnlockBodySchema = z.object({ code: requiredText(200) });
+
 export const ChangePasswordBodySchema = z.object({
   oldPassword: z.string().min(1).max(200),
   newPassword: NewPasswordSchema,
@@ -207,6 +209,14 @@ export const accountRoutes = {
     access: 'anonymous',
     body: ConfirmBodySchema,
     response: ConfirmResponseSchema,
+  }),
+  unlock: defineRoute({
+    method: 'POST',
+    path: '/api/account/unlock',
+    summary: 'Use a mailed unlock link from this address.',
+    access: 'anonymous',
+    body: UnlockBodySchema,
+    response: OkSchema,
   }),
   changePassword: defineRoute({
     method: 'POST',

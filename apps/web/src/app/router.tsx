@@ -27,6 +27,10 @@ const ConfirmPage = lazyPage(
   () => import('../features/account/confirm-page'),
   (m) => m.ConfirmPage,
 );
+const UnlockPage = lazyPage(
+  () => import('../features/account/unlock-page'),
+  (m) => m.UnlockPage,
+);
 const ChangePasswordPage = lazyPage(
   () => import('../features/account/change-password-page'),
   (m) => m.ChangePasswordPage,
@@ -91,6 +95,7 @@ export const routes: RouteObject[] = [
       { path: '/account/login', element: <LoginPage />, handle: anonymous },
       { path: '/account/newuser', element: <RegisterPage />, handle: anonymous },
       { path: '/account/confirm/:code', element: <ConfirmPage />, handle: anonymous },
+      { path: '/account/unlock', element: <UnlockPage />, handle: anonymous },
       { path: '/playground', element: <PlaygroundPage />, handle: anonymous },
       { path: '/playground/:section', element: <PlaygroundPage />, handle: anonymous },
       // spec §2: the preview window, in an empty layout (no toolbar), for signed-in users.

@@ -40,6 +40,10 @@ export function registerAccountRoutes(
   addRoute(app, auth, r.register, ({ body, ctx, reply }) =>
     withRetryAfter(reply, () => account.register(body, ctx)),
   );
+  addRoute(app, auth, r.unlock, async ({ body, ctx }) => {
+    await account.unlock(body.code, ctx);
+    return OK;
+  });
   addRoute(app, auth, r.confirm, ({ body }) => account.confirm(body.code, body.password));
   addRoute(app, auth, r.changePassword, async ({ user, body }) => {
     await account.changePassword(user, body.oldPassword, body.newPassword);

@@ -7,6 +7,7 @@ import type { AuthedUser, RequestContext } from '../../plugins/context';
 import { resolveLocale, translate, type Locale } from '../../plugins/i18n';
 import type { Mailer } from '../../plugins/mail';
 import * as repo from './account.repository';
+import { createAddressUnlock } from './address-unlock';
 import { createRegistration } from './registration';
 import { spendAllowance } from './request-limits';
 import { createSessions, sessionOf, type SessionDeps } from './sessions';
@@ -14,7 +15,7 @@ import { createSignIn, type SignInDeps } from './sign-in';
 
 export { localeSettings } from './sessions';
 
-export interface AccountDeps extends SessionDeps, Omit<SignInDeps, 'sessions'> {
+export interface AccountDeps extends SessionDeps, Omit<SignInDeps, 'sessions' | 'unlock'> {
   mailer: Mailer;
   publicUrl: string;
 }
@@ -42,7 +43,8 @@ export type AccountService = ReturnType<typeof createAccountService>;
 export function createAccountService(deps: AccountDeps) {
   const { db } = deps;
   const sessions = createSessions(deps);
-  const signIn = createSignIn({ ...deps, sessions });
+  const unlock = createAddressUnlock(deps);
+  const signIn = createSignIn({ ...deps, sessions, unlock });
 
   async function mailCode(
     user: { id: string; email: string; lang: string },
@@ -74,6 +76,8 @@ export function createAccountService(deps: AccountDeps) {
     ...signIn, // login, listSignIns
     ...sessions, // start, authenticate, refresh, logout, logoutOthers
     me: (user: AuthedUser) => sessionOf(db, user, user.expiresAt),
+    /** Opens a mailed unlock link from the caller's address (address-unlock.ts). */
+    unlock: (code: string, ctx: RequestContext) => unlock.unlock(code, ctx.ip),
     /**
      * Mails a reset code, limited per account and per address; an unknown name is counted and
      * answered exactly as a known one (the 429 included), and gets no mail.

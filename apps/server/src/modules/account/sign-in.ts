@@ -6,12 +6,14 @@ import { spendVerifyTime, verifyPassword } from '../../lib/secrets';
 import type { AuthedUser, RequestContext } from '../../plugins/context';
 import { resolveLocale } from '../../plugins/i18n';
 import * as repo from './account.repository';
+import type { createAddressUnlock } from './address-unlock';
 import { sessionOf, type createSessions } from './sessions';
 import * as signInRepo from './sign-in.repository';
 
 export interface SignInDeps {
   db: Db;
   sessions: ReturnType<typeof createSessions>;
+  unlock: ReturnType<typeof createAddressUnlock>;
   loginRate: {
     /** Per address: failures with at most maxPerAddress different names within windowMs. */
     windowMs: number;
@@ -46,6 +48,13 @@ const secondsUntil = (time: number) => Math.max(1, Math.ceil((time - Date.now())
 
 /** The 429 of a lock, with how many seconds it still lasts. */
 const lockedError = (seconds: number) => tooManyRequests('errors.tooManyAttempts', [seconds]);
+
+/**
+ * The 429 of an address over its spraying limit: the same for every password, right or
+ * wrong, and it tells the holder of a right one to look for the unlock mail.
+ */
+const addressLimitedError = (seconds: number) =>
+  tooManyRequests('errors.tooManyFromNetwork', [seconds]);
 
 /** How many seconds a lock still lasts, read from a 429 of lockedError. */
 export const lockSeconds = (error: unknown) =>
@@ -90,7 +99,11 @@ export function createSignIn(deps: SignInDeps) {
    */
   async function limitOf(user: { id: string } | undefined, subjects: Subjects, ip: string) {
     const trustedSince = new Date(Date.now() - TRUSTED_ADDRESS_MS);
-    if (user && (await signInRepo.hasSignedInFrom(db, user.id, ip, trustedSince))) {
+    const known =
+      user &&
+      ((await signInRepo.hasSignedInFrom(db, user.id, ip, trustedSince)) ||
+        (await deps.unlock.isUnlocked(user.id, ip)));
+    if (known) {
       const seconds = await lockOf(subjects.pair);
       return { seconds, result: 'locked' as const };
     }
@@ -119,9 +132,19 @@ export function createSignIn(deps: SignInDeps) {
       const account = user ? `account:${user.id}` : `name:${input.username}`;
       const subjects = { account, pair: `addr:${ctx.ip}|${account}` };
       const limit = await limitOf(user, subjects, ctx.ip);
-      if (limit.seconds > 0) {
+      if (limit.seconds > 0 && limit.result === 'locked') {
         await log(user?.id ?? null, limit.result);
         throw lockedError(limit.seconds);
+      }
+      if (limit.seconds > 0) {
+        // Unlock by e-mail: the password is checked (every answer costs the same hash) and
+        // only its holder gets a link, in a mail; the answer is the same either way.
+        const right = user
+          ? await verifyPassword(user.password_hash, input.password)
+          : (await spendVerifyTime(input.password), false);
+        if (user && right && user.email_confirmed_at) await deps.unlock.mailLink(user);
+        await log(user?.id ?? null, limit.result);
+        throw addressLimitedError(limit.seconds);
       }
       const isValid = user
         ? await verifyPassword(user.password_hash, input.password)
