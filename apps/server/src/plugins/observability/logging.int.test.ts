@@ -36,7 +36,7 @@ describe('request logs', () => {
   it('carry the request id, user, organisation, route pattern and duration, never the apikey', async () => {
     const headers = await signInOver(server.url);
     const reqId = 'test-0b6c1f0e-log-line';
-    const res = await fetch(`${server.url}/api/organization/current?x=secret-in-query`, {
+    const res = await fetch(`${server.url}/api/cl/partner?search=secret-in-query`, {
       headers: { ...headers, 'x-request-id': reqId },
     });
     expect(res.status).toBe(200);
@@ -49,14 +49,14 @@ describe('request logs', () => {
     const incoming = lines.find((line) => line.msg === 'incoming request');
     expect(incoming?.req).toEqual({
       method: 'GET',
-      route: '/api/organization/current',
+      route: '/api/cl/:name',
       remoteAddress: '127.0.0.1',
     });
     const completed = lines.find((line) => line.msg === 'request completed');
     expect(completed).toMatchObject({
       userId: expect.any(String),
       organizationId: headers['organization-id'],
-      res: { statusCode: 200, route: '/api/organization/current' },
+      res: { statusCode: 200, route: '/api/cl/:name' },
       responseTime: expect.any(Number),
     });
     const written = JSON.stringify(lines);
