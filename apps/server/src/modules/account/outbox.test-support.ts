@@ -1,7 +1,11 @@
 import type { TestApp } from '../../../test/factories';
 
 /** The mails queued for an address, oldest first, with the code of the link in each. */
-export async function mailsTo(t: TestApp, address: string) {
+export async function mailsTo(
+  t: TestApp,
+  address: string,
+  link = /\/account\/confirm\/([A-Za-z0-9_-]+)/,
+) {
   const rows = await t.database.db
     .selectFrom('mail_outbox')
     .select(['subject', 'text_body'])
@@ -11,7 +15,7 @@ export async function mailsTo(t: TestApp, address: string) {
   return rows.map((row) => ({
     subject: row.subject,
     text: row.text_body,
-    code: /\/account\/confirm\/([A-Za-z0-9_-]+)/.exec(row.text_body)?.[1] ?? '',
+    code: link.exec(row.text_body)?.[1] ?? '',
   }));
 }
 

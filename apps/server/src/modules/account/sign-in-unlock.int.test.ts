@@ -7,7 +7,7 @@ import {
   PASSWORD,
   type TestApp,
 } from '../../../test/factories';
-import { mailCount } from './outbox.test-support';
+import { mailCount, mailsTo } from './outbox.test-support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -34,21 +34,9 @@ const openLink = (code: string, remoteAddress: string) =>
   });
 
 /** The unlock mails queued for an address, oldest first, with the code of the link in each. */
-async function unlockMails(address: string) {
-  const rows = await t.database.db
-    .selectFrom('mail_outbox')
-    .select(['subject', 'text_body'])
-    .where('to_address', '=', address)
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({
-    subject: row.subject,
-    text: row.text_body,
-    code: /\/account\/unlock\?code=([A-Za-z0-9_-]+)/.exec(row.text_body)?.[1] ?? '',
-  }));
-}
+const unlockMails = (address: string) =>
+  mailsTo(t, address, /\/account\/unlock\?code=([A-Za-z0-9_-]+)/);
 
-/** An address over its limit: 30 different names failed from it (recorded as sign-in does). */
 async function sprayed(address: string) {
   await t.database.db
     .insertInto('login_failure')
