@@ -236,7 +236,12 @@ export function createCaptureService(
         select name from organization where id = ${organizationId}
       `.execute(db);
       await context.progress(10);
-      const { ocrText, ...read }: MainFileReading = main
+      // The words are kept apart from the result (layout learning, issue 23).
+      const {
+        ocrText,
+        words: _words,
+        ...read
+      }: MainFileReading = main
         ? await readMainFile(main, blobs, {
             provider: providerOf(job),
             ocr,

@@ -10,6 +10,8 @@ import { pageKindOf, readPages, type PageFileKind } from './pages/page-images';
 import { readPaymentQr } from './qr/payment-qr';
 import { qrFields, type LocatedQr, type QrCodeSummary } from './qr/qr-fields';
 import { findQrCodes } from './qr/qr-scan';
+import { readLayoutFields } from './layout/layout-fields';
+import { ocrLayoutPage, readPdfWords, type LayoutPage } from './layout/page-words';
 import {
   readTextFields,
   type CaptureSource,
@@ -51,6 +53,11 @@ export interface MainFileReading {
   ocrText?: string;
   /** Why pages could not be read, when other sources found values all the same. */
   pageError?: CaptureErrorCode;
+  /**
+   * The words of the first pages with where they stand (text layer or OCR), which a
+   * correction's layout is learned from (issue 23); not kept in doc.capture_result.
+   */
+  words?: LayoutPage[];
 }
 
 export interface CaptureLimits {
@@ -143,15 +150,28 @@ export async function readMainFile(
     readings.push({ source: 'qr', fields: qr.fields });
     if (qr.codes.length > 0) extra.qr = qr.codes;
   }
-  if (wants('text') && main.text)
-    readings.push({
-      source: 'text',
-      fields: readTextFields(main.text, { buyerName: options.buyerName }),
-    });
+  const nameOptions = { buyerName: options.buyerName };
+  if (wants('text') && main.text) {
+    // By where the words stand first (issue 23), then by the order of the flattened text.
+    if (kind === 'pdf') {
+      const words = await readPdfWords(await content(), {
+        maxPages: limits.maxPages,
+        deadline: Date.now() + limits.timeMs,
+      });
+      if (words.some((page) => page.words.length > 0)) {
+        extra.words = words;
+        readings.push({ source: 'text', fields: readLayoutFields(words, 'text', nameOptions) });
+      }
+    }
+    readings.push({ source: 'text', fields: readTextFields(main.text, nameOptions) });
+  }
   if (pages && pages.ocrPages.length > 0) {
+    const words = pages.ocrPages.map(ocrLayoutPage);
+    extra.words ??= words;
+    readings.push({ source: 'ocr', fields: readLayoutFields(words, 'ocr', nameOptions) });
     readings.push({
       source: 'ocr',
-      fields: ocrFields(pages.ocrPages, { buyerName: options.buyerName }),
+      fields: ocrFields(pages.ocrPages, nameOptions),
     });
     extra.ocr = { pages: pages.ocrPages.map((page) => page.page), skew: pages.skews };
     extra.ocrText = pages.ocrPages
@@ -221,7 +241,12 @@ async function readPagesOf(kind: PageFileKind, bytes: Buffer, plan: PagePlan): P
         const timeMs = Math.min(limits.ocrPageMs, deadline - Date.now());
         if (timeMs <= 0) throw new CaptureError('errors.capture.timeout');
         const lines = await plan.ocr.recognize(scan.image, timeMs);
-        read.ocrPages.push({ page: page.page, lines, toPageBox: (box) => scan.toPageBox(box) });
+        read.ocrPages.push({
+          page: page.page,
+          aspect: page.width / page.height,
+          lines,
+          toPageBox: (box) => scan.toPageBox(box),
+        });
         read.skews.push(scan.skew);
       }
       if (plan.signal?.aborted) break;

@@ -20,6 +20,8 @@ import { readableWords } from './ocr-words';
 
 export interface OcrPage {
   page: number;
+  /** The page's width over its height. */
+  aspect?: number;
   lines: OcrWord[][];
   /** A box on the image Tesseract read, as a box on the page. */
   toPageBox(box: { x0: number; y0: number; x1: number; y1: number }): PageBox;
