@@ -1,0 +1,288 @@
+import de from './label-data/de.json' with { type: 'json' };
+import en from './label-data/en.json' with { type: 'json' };
+import fr from './label-data/fr.json' with { type: 'json' };
+import hr from './label-data/hr.json' with { type: 'json' };
+import it from './label-data/it.json' with { type: 'json' };
+import nl from './label-data/nl.json' with { type: 'json' };
+import sl from './label-data/sl.json' with { type: 'json' };
+
+/**
+ * The labels invoices print for each header field, in Slovenian, English, German, French,
+ * Italian, Croatian and Dutch (issue 23), kept as data in label-data/<language>.json, one file
+ * a language: add a label or a language there, not here. This module reads them and makes
+ * them match as invoices print them: in any case, words split by any white space (also a line
+ * break), abbreviation dots and hyphens optional, a trailing ":", "#", "n°", "No." or "št.",
+ * and with or without their accents and háčeks (OCR and ASCII-only systems drop them, as
+ * labels.ts explains for Slovenian): "Fällig am" also as "Faellig am" and "Fallig am",
+ * "Numéro" as "Numero", "Številka" as "Stevilka".
+ */
+
+export const LANGUAGES = ['sl', 'en', 'de', 'fr', 'it', 'hr', 'nl'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const LABEL_FIELDS = [
+  'invoiceNumber',
+  'issueDate',
+  'dueDate',
+  'deliveryDate',
+  'netAmount',
+  'vatAmount',
+  'totalAmount',
+  'amountDue',
+  'prepaidAmount',
+  'currencyCode',
+  'iban',
+  'bic',
+  'reference',
+  'vatId',
+  'seller',
+  'buyer',
+] as const;
+export type LabelField = (typeof LABEL_FIELDS)[number];
+
+export interface LanguageLabels {
+  language: Language;
+  fields: Record<LabelField, string[]>;
+  /** Words that are the document's title (Invoice, Rechnung, Dobropis…). */
+  title: string[];
+  /** Twelve entries, January first: every name and abbreviation of the month, lower case. */
+  months: string[][];
+  /** How the language writes a numeric date; English is dmy unless the country is the US. */
+  dateOrder: 'dmy' | 'mdy';
+}
+
+const DATA: Readonly<Record<Language, LanguageLabels>> = {
+  sl: sl as LanguageLabels,
+  en: en as LanguageLabels,
+  de: de as LanguageLabels,
+  fr: fr as LanguageLabels,
+  it: it as LanguageLabels,
+  hr: hr as LanguageLabels,
+  nl: nl as LanguageLabels,
+};
+
+export const isLanguage = (value: string | undefined): value is Language =>
+  (LANGUAGES as readonly (string | undefined)[]).includes(value);
+
+/** One language's labels, titles and months as its file has them. */
+export const languageLabels = (language: Language): LanguageLabels => DATA[language];
+
+export interface Label {
+  text: string;
+  language: Language;
+}
+
+/** A field's labels in all languages (or the ones given), longest first. */
+export function labelsOf(field: LabelField, languages: readonly Language[] = LANGUAGES): Label[] {
+  return languages
+    .flatMap((language) => DATA[language].fields[field].map((text) => ({ text, language })))
+    .sort((a, b) => b.text.length - a.text.length);
+}
+
+/** The document titles of all languages (or the ones given), longest first. */
+export function titlesOf(languages: readonly Language[] = LANGUAGES): Label[] {
+  return languages
+    .flatMap((language) => DATA[language].title.map((text) => ({ text, language })))
+    .sort((a, b) => b.text.length - a.text.length);
+}
+
+/**
+ * Lower case without accents, háčeks and umlauts, for comparing words: "Fällig" → "fallig",
+ * "Številka" → "stevilka", "Straße" → "strasse", "đ" → "d".
+ */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .replace(/đ/g, 'd')
+    .replace(/ł/g, 'l')
+    .replace(/ø/g, 'o')
+    .replace(/æ/g, 'ae')
+    .replace(/œ/g, 'oe');
+}
+
+/** A marked letter of a label → what it may be printed as (the letter or its plain forms). */
+function letterPattern(letter: string): string {
+  const lower = letter.toLowerCase();
+  if (lower === 'ß') return '(?:ß|ss)';
+  if (lower === 'đ') return '(?:đ|dj|d)';
+  if ('äöü'.includes(lower)) {
+    const plain = foldText(lower);
+    return `(?:${lower}|${plain}e|${plain})`;
+  }
+  const plain = foldText(lower);
+  if (plain !== lower && plain.length === 1) return `[${lower}${plain}]`;
+  return escape(letter);
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A regular expression source matching one label as invoices print it (case is left to the
+ * caller's "i" flag): white space as any white space, a dot as an optional dot, a hyphen or a
+ * slash with optional spaces round it, "n°" also as "nº" and "no", an apostrophe also as ’,
+ * and each marked letter also without its mark.
+ */
+export function labelSource(label: string): string {
+  let source = '';
+  const text = label.trim();
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i] ?? '';
+    if (/\s/.test(c)) {
+      if (!/\s/.test(text[i - 1] ?? '')) source += '\\s+';
+    } else if (c === '.') source += '\\.?\\s*';
+    else if (c === '-') source += '\\s*-?\\s*';
+    else if (c === '/') source += '\\s*/\\s*';
+    else if (c === '°' || c === 'º') source += '(?:[°º]|o\\.?)';
+    else if (c === "'" || c === '’') source += "['’]";
+    else if (/\p{L}/u.test(c)) source += letterPattern(c);
+    else source += escape(c);
+  }
+  // "Re.-Nr." gives \.?\s*\s*-?\s*: fine; a trailing "\s*" is dropped so the label ends there.
+  return source.replace(/(?:\\s\*)+$/, '');
+}
+
+/**
+ * What may follow a label before its value: a number sign, "No.", "n°", "Nr.", "št.", "br.",
+ * and a colon. White space after it is the value's, not the label's.
+ */
+export const LABEL_TAIL =
+  '(?:\\s*(?:#|n[°º]|(?:no|nr|num|št|st|br)(?:\\.|(?![\\p{L}\\p{N}]))))?(?:\\s*[:#])?';
+
+const compiled = new Map<string, RegExp>();
+function cached(source: string, flags: string): RegExp {
+  const key = `${flags}/${source}`;
+  let re = compiled.get(key);
+  if (!re) {
+    re = new RegExp(source, flags);
+    compiled.set(key, re);
+  }
+  return re;
+}
+
+/**
+ * A RegExp (flags giu) that finds any of a field's labels, in any of the languages (or the
+ * ones given), as whole words, with LABEL_TAIL after it: the match ends where the value may
+ * begin. Longer labels are tried first ("Invoice number" before "Invoice").
+ */
+export function labelMatcher(
+  field: LabelField,
+  languages: readonly Language[] = LANGUAGES,
+): RegExp {
+  const labels = [...new Set(labelsOf(field, languages).map((l) => labelSource(l.text)))];
+  // A fresh RegExp each time: a global one keeps its lastIndex between callers.
+  return new RegExp(
+    `(?<![\\p{L}\\p{N}])(?:${labels.join('|')})(?![\\p{L}\\p{N}])${LABEL_TAIL}`,
+    'giu',
+  );
+}
+
+export interface FoundLabel extends Label {
+  field: LabelField;
+  /** Where the label starts in the text, and how many characters it and its tail take. */
+  index: number;
+  length: number;
+}
+
+/**
+ * Every label of the fields asked for (all by default) in a text, with which label of which
+ * language it was. Where labels of two fields overlap the longer wins ("Total excl. VAT" is a
+ * net amount, not a "Total"); of the same length, every field is given.
+ */
+export function findLabels(
+  text: string,
+  fields: readonly LabelField[] = LABEL_FIELDS,
+  languages: readonly Language[] = LANGUAGES,
+): FoundLabel[] {
+  const all: FoundLabel[] = [];
+  for (const field of fields) {
+    const labels = labelsOf(field, languages);
+    const matcher = labelMatcher(field, languages);
+    for (const m of text.matchAll(matcher)) {
+      const label =
+        labels.find((l) =>
+          cached(`^(?:${labelSource(l.text)})(?![\\p{L}\\p{N}])`, 'iu').test(m[0]),
+        ) ?? labels[0];
+      if (label) all.push({ ...label, field, index: m.index, length: m[0].length });
+    }
+  }
+  const core = (f: FoundLabel) => f.text.length;
+  return all
+    .filter(
+      (f) =>
+        !all.some(
+          (g) =>
+            g !== f &&
+            core(g) > core(f) &&
+            g.index <= f.index &&
+            g.index + g.length >= f.index + core(f),
+        ),
+    )
+    .sort((a, b) => a.index - b.index || b.length - a.length);
+}
+
+/** A month word folded (foldText), with "ae" read as "a" (Maerz, Jaenner), without a dot. */
+const monthKey = (word: string) => foldText(word.trim().replace(/\.$/, '')).replace(/ae/g, 'a');
+
+/** Month word key → month number, from all languages (the data agree: test). */
+const MONTHS: ReadonlyMap<string, number> = new Map(
+  LANGUAGES.flatMap((language) =>
+    DATA[language].months.flatMap((names, i) =>
+      names.map((name) => [monthKey(name), i + 1] as const),
+    ),
+  ),
+);
+
+/** Every month name and abbreviation of every language, longest first, as printed. */
+export const MONTH_WORDS: readonly string[] = [
+  ...new Set(LANGUAGES.flatMap((language) => DATA[language].months.flat())),
+].sort((a, b) => b.length - a.length);
+
+/**
+ * The month (1–12) a word names in any of the languages: "August", "avgusta", "août",
+ * "März", "Maerz", "kolovoza", "Sept.", "déc" — case, accents and a final dot do not matter.
+ */
+export function monthNumber(word: string, language?: Language): number | undefined {
+  const key = monthKey(word);
+  if (!language) return MONTHS.get(key);
+  const i = DATA[language].months.findIndex((names) => names.some((n) => monthKey(n) === key));
+  return i < 0 ? undefined : i + 1;
+}
+
+/** Each language's labels, titles and months, folded, for scoring a text's language. */
+const SCORE_WORDS: Readonly<Record<Language, string[]>> = Object.fromEntries(
+  LANGUAGES.map((language) => {
+    const d = DATA[language];
+    const words = [...Object.values(d.fields).flat(), ...d.title, ...d.months.flat()]
+      .map(foldText)
+      // Short words (Nr., An, De, To, TVA…) say too little; keep labels of 4 letters or more.
+      .filter((w) => w.replace(/[^a-z]/g, '').length >= 4);
+    return [language, [...new Set(words)]];
+  }),
+) as Record<Language, string[]>;
+
+/**
+ * The language whose labels, titles and month names a text prints most (each counted once,
+ * a label of several words counting as much as its words), or undefined when none is found.
+ * Labels that several languages share (IBAN, Datum, Račun, Total) count for each of them, so
+ * only the words that differ decide.
+ */
+export function detectLanguage(text: string): Language | undefined {
+  const folded = ` ${foldText(text).replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
+  let best: Language | undefined;
+  let bestScore = 0;
+  for (const language of LANGUAGES) {
+    let score = 0;
+    for (const word of SCORE_WORDS[language]) {
+      const plain = word.replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+      if (plain && folded.includes(` ${plain} `)) score += plain.split(' ').length;
+    }
+    if (score > bestScore) {
+      best = language;
+      bestScore = score;
+    }
+  }
+  return best;
+}
