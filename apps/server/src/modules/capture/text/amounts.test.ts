@@ -133,6 +133,14 @@ describe('findAmounts', () => {
     expect(findAmounts(text)).toEqual([]);
   });
 
+  it('skips rates', () => {
+    expect(findAmounts('DDV 9,50 % 12,35 DDV 22% 1,00').map((f) => f.value)).toEqual([
+      '12.35',
+      '1.00',
+    ]);
+    expect(parseAmount('9,50 %')).toBeUndefined();
+  });
+
   it('finds Swiss and Indian groupings and amounts without cents', () => {
     expect(
       findAmounts("Total CHF 1'234.50, Betrag 99,– Summe ₹1,23,456.00").map((f) => f.value),

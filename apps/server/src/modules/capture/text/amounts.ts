@@ -144,7 +144,7 @@ const NUMBER = `\\d+(?:(?:[.,'’]|${GAP}(?=\\d{3}(?!\\d)))\\d+)*(?:[.,][-–](?
 const MINUS = '[-−–]';
 
 const AMOUNT = new RegExp(
-  `(?<![\\p{L}\\p{N}.,'’])(?<neg1>${MINUS}${GAP}?)?(?<open>\\(${GAP}?)?(?:(?<pre>${CURRENCY})${GAP}?)?(?<neg2>${MINUS}${GAP}?)?(?<num>${NUMBER})(?:${GAP}?(?<post>${CURRENCY}))?(?<close>${GAP}?\\))?(?<neg3>${MINUS}(?![\\d]))?(?![\\p{N}])`,
+  `(?<![\\p{L}\\p{N}.,'’])(?<neg1>${MINUS}${GAP}?)?(?<open>\\(${GAP}?)?(?:(?<pre>${CURRENCY})${GAP}?)?(?<neg2>${MINUS}${GAP}?)?(?<num>${NUMBER})(?:${GAP}?(?<post>${CURRENCY}))?(?<close>${GAP}?\\))?(?<neg3>${MINUS}(?![\\d]))?(?![\\p{N}])(?!${GAP}?%)`,
   'gu',
 );
 
@@ -231,7 +231,7 @@ export function parseAmount(text: string, hint?: AmountHint): Amount | undefined
  * Every amount in a text, with where it is printed. To tell amounts from the other numbers of
  * an invoice (quantities, postcodes, phone numbers, years), only numbers with two decimals
  * (or ",-") or with a currency next to them are given; a number whose grouping no locale
- * prints (dates such as 19.04.2014) is none.
+ * prints (dates such as 19.04.2014) is none, and neither is a rate (9,50 %).
  */
 export function findAmounts(text: string, hint?: AmountHint): FoundAmount[] {
   const found: FoundAmount[] = [];

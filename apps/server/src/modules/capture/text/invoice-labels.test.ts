@@ -43,6 +43,19 @@ describe('label data', () => {
     expect(MONTH_WORDS.length).toBeGreaterThan(100);
   });
 
+  it('gives a label to one field of a language only (Valuta, due date or currency, aside)', () => {
+    for (const language of LANGUAGES) {
+      const seen = new Map<string, string>();
+      for (const field of LABEL_FIELDS)
+        for (const label of languageLabels(language).fields[field]) {
+          const key = label.toLowerCase();
+          if (language === 'sl' && key === 'valuta') continue;
+          expect(seen.get(key), `${language} ${label} in ${field}`).toBeUndefined();
+          seen.set(key, field);
+        }
+    }
+  });
+
   it('lists labels of all languages, longest first', () => {
     const labels = labelsOf('invoiceNumber');
     const texts = labels.map((l) => l.text);
