@@ -73,7 +73,11 @@ export interface Tally {
 }
 
 /** Verdicts counted by a key (field, language, …). */
-export function tally<T>(items: readonly T[], keyOf: (item: T) => string, isRightOf: (item: T) => boolean) {
+export function tally<T>(
+  items: readonly T[],
+  keyOf: (item: T) => string,
+  isRightOf: (item: T) => boolean,
+) {
   const tallies = new Map<string, Tally>();
   for (const item of items) {
     const key = keyOf(item);

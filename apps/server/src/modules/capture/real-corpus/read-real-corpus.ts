@@ -26,7 +26,7 @@ export interface RealReading {
 const NO_OCR: OcrEngine = {
   recognize: () => Promise.reject(new Error('no OCR in a text-layer reading')),
   close: () => Promise.resolve(),
-} as unknown as OcrEngine;
+};
 
 export async function readRealCorpus(
   options: {

@@ -1,0 +1,83 @@
+import { LABEL_FIELDS, labelSource, labelsOf, type LabelField } from '../text/invoice-labels';
+import type { Phrase } from './layout-lines';
+
+/**
+ * Where labels stand in a page's phrases (issue 23): the labels of every language
+ * (text/label-data), matched without regard to case and accents, each phrase read for all of
+ * them at once. Where two labels overlap, the longer one is the label ("Invoice date" is no
+ * "Invoice" followed by a date), whatever field it belongs to.
+ */
+
+export interface LabelHit {
+  field: LabelField;
+  phrase: Phrase;
+  /** Character offsets of the label in the phrase's text. */
+  start: number;
+  end: number;
+  /** Where its value may begin in the phrase's text: after the label's colon, "No." and the like. */
+  valueStart: number;
+  /** The label's own text as printed. */
+  text: string;
+  /** A label of one common word ("Total", "Date", "No.") is less telling than a longer one. */
+  isWeak: boolean;
+}
+
+/** What may stand between a label and its value: a colon, "No.", "Nr.", "n°", "št.", "#". */
+const AFTER_LABEL =
+  /^[\s:.#°º*-]*(?:(?:no|nr|n|num|št|st|br|broj|number|nummer|numero)(?=[\s.°º:#])[.°º:#]?[\s:#]*)?/iu;
+
+interface FieldPattern {
+  field: LabelField;
+  regex: RegExp;
+}
+
+/** A label of this many letters or fewer is one common word. */
+const WEAK_LETTERS = 5;
+
+let patterns: FieldPattern[] | undefined;
+
+function fieldPatterns(): FieldPattern[] {
+  patterns ??= LABEL_FIELDS.flatMap((field) => {
+    // Longest first (labelsOf): an alternation takes the first alternative that matches.
+    const labels = [...new Set(labelsOf(field).map((l) => l.text.trim()))].filter((l) =>
+      /[\p{L}\p{N}]/u.test(l),
+    );
+    if (labels.length === 0) return [];
+    const source = labels.map(labelSource).join('|');
+    const regex = new RegExp(`(?<![\\p{L}\\p{N}])(?:${source})(?![\\p{L}\\p{N}])`, 'giu');
+    return [{ field, regex }];
+  });
+  return patterns;
+}
+
+/** The labels in a phrase, overlapping ones resolved to the longest. */
+export function labelsIn(phrase: Phrase): LabelHit[] {
+  const { text: printed } = phrase;
+  const hits: LabelHit[] = [];
+  for (const { field, regex } of fieldPatterns()) {
+    regex.lastIndex = 0;
+    for (let m = regex.exec(printed); m; m = regex.exec(printed)) {
+      const start = m.index;
+      const end = start + m[0].length;
+      const rest = AFTER_LABEL.exec(printed.slice(end))?.[0] ?? '';
+      const text = printed.slice(start, end);
+      hits.push({
+        field,
+        phrase,
+        start,
+        end,
+        valueStart: end + rest.length,
+        text,
+        isWeak: m[0].replace(/[^\p{L}\p{N}]/gu, '').length <= WEAK_LETTERS,
+      });
+      if (m[0].length === 0) regex.lastIndex++;
+    }
+  }
+  hits.sort((p, q) => q.end - q.start - (p.end - p.start) || p.start - q.start);
+  const kept: LabelHit[] = [];
+  for (const hit of hits) {
+    if (kept.some((k) => hit.start < k.end && k.start < hit.end)) continue;
+    kept.push(hit);
+  }
+  return kept.sort((p, q) => p.start - q.start);
+}
