@@ -89,6 +89,10 @@ describe('labelMatcher', () => {
     expect(first("N° d'avoir 12", 'invoiceNumber')?.text).toBe("N° d'avoir");
     expect(first('Fattura n. 12/2024', 'invoiceNumber')?.text).toBe('Fattura n.');
     expect(first('Broj računa: 1-1-1', 'invoiceNumber')?.text).toBe('Broj računa:');
+    expect(first('VAT Reg.No.: GB980780684', 'vatId')?.text).toBe('VAT Reg.No.:');
+    expect(first('VAT Reg No GB980780684', 'vatId')?.text).toBe('VAT Reg No');
+    expect(first('P.IVA 01598570354', 'vatId')?.text).toBe('P.IVA');
+    expect(first('P. IVA 01598570354', 'vatId')?.text).toBe('P. IVA');
   });
 
   it('matches labels with or without their accents, háčeks and umlauts', () => {

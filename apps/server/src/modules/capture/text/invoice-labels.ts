@@ -121,7 +121,8 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * A regular expression source matching one label as invoices print it (case is left to the
- * caller's "i" flag): white space as any white space, a dot as an optional dot, a hyphen or a
+ * caller's "i" flag): white space as any white space, a dot as an optional dot (between words,
+ * a dot, a space or both: "Reg. No", "Reg.No", "Reg No"), a hyphen or a
  * slash with optional spaces round it, "n°" also as "nº" and "no", an apostrophe also as ’,
  * and each marked letter also without its mark.
  */
@@ -131,8 +132,9 @@ export function labelSource(label: string): string {
   for (let i = 0; i < text.length; i += 1) {
     const c = text[i] ?? '';
     if (/\s/.test(c)) {
-      if (!/\s/.test(text[i - 1] ?? '')) source += '\\s+';
-    } else if (c === '.') source += '\\.?\\s*';
+      if (!/[\s.]/.test(text[i - 1] ?? '')) source += '\\s+';
+    } else if (c === '.' && /\s/.test(text[i + 1] ?? '')) source += '(?:\\.\\s*|\\s+)';
+    else if (c === '.') source += '\\.?\\s*';
     else if (c === '-') source += '\\s*-?\\s*';
     else if (c === '/') source += '\\s*/\\s*';
     else if (c === '°' || c === 'º') source += '(?:[°º]|o\\.?)';

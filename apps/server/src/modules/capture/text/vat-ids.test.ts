@@ -157,3 +157,26 @@ describe('findVatIds', () => {
     expect(findVatIds('DE136695977 SI50223055 at 12345678 XDE136695976')).toEqual([]);
   });
 });
+
+describe('findVatIds with a country', () => {
+  it('finds IDs printed without their prefix', () => {
+    expect(findVatIds('P.IVA 01598570354', { country: 'IT' })).toEqual([
+      { value: 'IT01598570354', index: 6, length: 11 },
+    ]);
+    expect(findVatIds('OIB: 46830600751', { country: 'HR' })[0]?.value).toBe('HR46830600751');
+    expect(findVatIds('Davčna številka: 52205606', { country: 'SI' })[0]?.value).toBe('SI52205606');
+    expect(findVatIds('UID: 116.281.710', { country: 'CH' })[0]?.value).toBe('CHE116281710');
+    expect(findVatIds('ΑΦΜ 094014201', { country: 'GR' })[0]?.value).toBe('EL094014201');
+    expect(findVatIds('BTW BE 0403.170.701 / 0202.239.951', { country: 'BE' })).toMatchObject([
+      { value: 'BE0403170701' },
+      { value: 'BE0202239951' },
+    ]);
+  });
+
+  it('finds an ID once and only valid ones', () => {
+    expect(findVatIds('IT01598570354', { country: 'IT' })).toHaveLength(1);
+    expect(findVatIds('P.IVA 01598570355 Tel 12345', { country: 'IT' })).toEqual([]);
+    expect(findVatIds('52205606', { country: 'US' })).toEqual([]);
+    expect(findVatIds('52205606')).toEqual([]);
+  });
+});

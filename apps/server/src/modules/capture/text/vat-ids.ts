@@ -142,28 +142,58 @@ const CANDIDATE = new RegExp(
   'g',
 );
 
+/** Letters and digits, maybe grouped, with at least six digits: an ID printed without prefix. */
+const UNPREFIXED = /(?<![\p{L}\p{N}])[0-9A-Z](?:[ \u00a0\u202f.\-/]?[0-9A-Z]){5,13}/gu;
+
+export interface VatIdHint {
+  /**
+   * ISO 3166-1 alpha-2 code (GR or EL for Greece, CH for Switzerland): IDs of this country
+   * printed without their prefix (Italy's "P.IVA 01598570354", Croatia's "OIB: 46830600751",
+   * Slovenia's "Davčna številka: 52205606") are found too, with the prefix added. Only for the
+   * text next to a VAT ID label: any number of the right length passes a check digit now and
+   * then.
+   */
+  country?: string;
+}
+
 /**
  * Every valid VAT ID in a text (format and check digits), with where it is printed. A
  * candidate that runs into the next word ("DE136695976 Tel") is cut back to its longest
- * valid beginning, so only valid IDs are returned.
+ * valid beginning, so only valid IDs are returned. IDs are found with their country prefix,
+ * and without it for the hint's country.
  */
-export function findVatIds(text: string): FoundVatId[] {
+export function findVatIds(text: string, hint?: VatIdHint): FoundVatId[] {
   const found: FoundVatId[] = [];
-  const candidate = new RegExp(CANDIDATE.source, 'g');
-  for (let m = candidate.exec(text); m; m = candidate.exec(text)) {
-    const printed = m[0];
-    candidate.lastIndex = m.index + 1;
-    // Ends to try, longest first: each position after a letter or digit.
-    for (let end = printed.length; end > 2; end -= 1) {
-      if (!/[0-9A-Z]/.test(printed[end - 1] ?? '')) continue;
-      const id = printed.slice(0, end);
-      if (isValidVatId(id)) {
-        found.push({ value: normaliseVatId(id), index: m.index, length: end });
-        // The next ID may follow right after this one ("SI52205606 DE136695976").
-        candidate.lastIndex = m.index + end;
-        break;
+  const scan = (pattern: RegExp, prefix: string) => {
+    const candidate = new RegExp(pattern.source, pattern.flags);
+    for (let m = candidate.exec(text); m; m = candidate.exec(text)) {
+      const printed = m[0];
+      const at = m.index;
+      candidate.lastIndex = at + 1;
+      if (found.some((f) => at >= f.index && at < f.index + f.length)) continue;
+      // Ends to try, longest first: each position after a letter or digit.
+      for (let end = printed.length; end > 2; end -= 1) {
+        if (!/[0-9A-Z]/.test(printed[end - 1] ?? '')) continue;
+        const id = prefix + printed.slice(0, end);
+        if (
+          prefix &&
+          (printed.slice(0, end).replace(/\D/g, '').length < 6 || /^[A-Z]{2}/.test(printed))
+        )
+          continue;
+        if (isValidVatId(id)) {
+          found.push({ value: normaliseVatId(id), index: at, length: end });
+          // The next ID may follow right after this one ("SI52205606 DE136695976").
+          candidate.lastIndex = at + end;
+          break;
+        }
       }
     }
+  };
+  scan(CANDIDATE, '');
+  const country = hint?.country?.toUpperCase();
+  if (country) {
+    const prefix = country === 'GR' ? 'EL' : country === 'CH' ? 'CHE' : country;
+    if (prefix === 'SI' || RULES[prefix]) scan(UNPREFIXED, prefix);
   }
-  return found;
+  return found.sort((a, b) => a.index - b.index);
 }
