@@ -48,7 +48,10 @@ function printedForms(amount: string): string[] {
     `${grouped(whole, ',')}.${cents}`,
     `${grouped(whole, "'")}.${cents}`,
   ]);
-  if (cents === '00') forms.add(whole);
+  if (cents === '00') {
+    // Currencies without minor units (HUF, JPY) and round sums: 1939, 87.859, 87,859.
+    for (const separator of ['', '.', ',', "'"]) forms.add(grouped(whole, separator));
+  }
   return [...forms];
 }
 
