@@ -133,6 +133,12 @@ describe('findAmounts', () => {
     expect(findAmounts(text)).toEqual([]);
   });
 
+  it('takes a spaced hyphen or dash for a separator, not a minus', () => {
+    expect(
+      findAmounts('Skupaj - 12,00 Total – 13,00 Rabatt -1,00 Popust − 2,00').map((f) => f.value),
+    ).toEqual(['12.00', '13.00', '-1.00', '-2.00']);
+  });
+
   it('skips rates', () => {
     expect(findAmounts('DDV 9,50 % 12,35 DDV 22% 1,00').map((f) => f.value)).toEqual([
       '12.35',

@@ -141,10 +141,16 @@ const CURRENCY = `(?:(?:${CODES.join('|')})(?![\\p{L}])|${Object.keys(SIGNS)
 const GAP = '[ \\u00a0\\u202f]';
 /** Digits grouped by . , ' ’ or a space before exactly three digits; then ",-" maybe. */
 const NUMBER = `\\d+(?:(?:[.,'’]|${GAP}(?=\\d{3}(?!\\d)))\\d+)*(?:[.,][-–](?![\\d]))?`;
-const MINUS = '[-−–]';
+/**
+ * A minus before the number: a hyphen or a minus sign, attached ("-12,00"); only the minus
+ * sign may stand apart ("− 12,00"): "Total – 12,00" and "Skupaj - 12,00" use a dash as a
+ * separator. After the number: a hyphen, a minus sign or an en dash, attached ("123,45-").
+ */
+const MINUS_BEFORE = `(?:[-−]|−${GAP})`;
+const MINUS_AFTER = '[-−–]';
 
 const AMOUNT = new RegExp(
-  `(?<![\\p{L}\\p{N}.,'’])(?<neg1>${MINUS}${GAP}?)?(?<open>\\(${GAP}?)?(?:(?<pre>${CURRENCY})${GAP}?)?(?<neg2>${MINUS}${GAP}?)?(?<num>${NUMBER})(?:${GAP}?(?<post>${CURRENCY}))?(?<close>${GAP}?\\))?(?<neg3>${MINUS}(?![\\d]))?(?![\\p{N}])(?!${GAP}?%)`,
+  `(?<![\\p{L}\\p{N}.,'’])(?<neg1>${MINUS_BEFORE})?(?<open>\\(${GAP}?)?(?:(?<pre>${CURRENCY})${GAP}?)?(?<neg2>${MINUS_BEFORE})?(?<num>${NUMBER})(?:${GAP}?(?<post>${CURRENCY}))?(?<close>${GAP}?\\))?(?<neg3>${MINUS_AFTER}(?![\\d]))?(?![\\p{N}])(?!${GAP}?%)`,
   'gu',
 );
 
