@@ -15,6 +15,7 @@ import { doc as docEntity } from '../tables/entities/doc';
 import { lockMessage, lockProblems } from '../tables/locks';
 import type { TableScope, TablesService } from '../tables/tables.service';
 import { applyLearning, rememberCorrections, type Learned } from './learning';
+import { applyLayoutHints, rememberLayoutHints, storeLayout } from './layout/layout-memory';
 import { matchPartner } from './partner-match';
 import { recordSupplierIds } from './supplier-ids';
 import { createOcrEngine } from './ocr/ocr-engine';
@@ -88,6 +89,8 @@ export function createCaptureService(
   tables.onWrite('doc', rememberCorrections);
   // A partner suggested by name and accepted gets the VAT ID and IBAN read (supplier-ids.ts).
   tables.onWrite('doc', recordSupplierIds);
+  // And where on its pages the values it corrected or filled stood (layout-memory.ts).
+  tables.onWrite('doc', rememberLayoutHints(FILLED_COLUMNS));
   const scopeOf = (scope: TableScope) => ({
     userId: scope.user.id,
     organizationId: scope.organization.id,
@@ -237,11 +240,7 @@ export function createCaptureService(
       `.execute(db);
       await context.progress(10);
       // The words are kept apart from the result (layout learning, issue 23).
-      const {
-        ocrText,
-        words: _words,
-        ...read
-      }: MainFileReading = main
+      const { ocrText, words, ...read }: MainFileReading = main
         ? await readMainFile(main, blobs, {
             provider: providerOf(job),
             ocr,
@@ -260,10 +259,14 @@ export function createCaptureService(
       if (!(await context.isLive())) return;
       await db.transaction().execute(async (trx) => {
         const partner = await matchPartner(trx, organizationId, fields);
-        // What users corrected on this supplier's earlier documents (learning.ts).
+        // Read first where the supplier's earlier documents were corrected (issue 23), then
+        // what users corrected on them that no page shows (learning.ts).
+        const laid = partner
+          ? await applyLayoutHints(trx, organizationId, partner.key, words, fields)
+          : fields;
         const learned: Learned = partner
-          ? await applyLearning(trx, organizationId, partner.key, fields)
-          : { fields, columns: [] };
+          ? await applyLearning(trx, organizationId, partner.key, laid)
+          : { fields: laid, columns: [] };
         const result: CaptureResult = {
           ...read,
           fields: learned.fields,
@@ -290,6 +293,8 @@ export function createCaptureService(
           returning id
         `.execute(trx);
         if (written.length === 0) return;
+        // The words a correction of this document is learned from (layout-memory.ts).
+        await storeLayout(trx, organizationId, docId, words);
         // The words of a scan are its text for full-text search (issue 7), unless it has its own.
         const isTextKept =
           main !== undefined &&

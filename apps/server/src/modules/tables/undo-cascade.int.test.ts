@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableRecord } from '@listina/contract';
 import { KEPT_CASCADE_TABLES } from '../../db/migrations/0032-deleted-cascade-rows';
+import { KEPT_LAYOUT_TABLES } from '../../db/migrations/0033-capture-layout';
 import {
   approvedInvoice,
   createPaymentsWorld,
@@ -44,7 +45,7 @@ async function cascades(): Promise<Cascade[]> {
   return rows;
 }
 
-/** Tables whose deleted rows a trigger keeps for undo (migrations 0031, 0032). */
+/** Tables whose deleted rows a trigger keeps for undo (migrations 0031, 0032, 0033). */
 async function keptTables() {
   const { rows } = await sql<{ table: string }>`
     select t.tgrelid::regclass::text as table from pg_trigger t join pg_proc p on p.oid = t.tgfoid
@@ -60,7 +61,9 @@ describe('the catalog walk', () => {
   it('finds every row a delete of an undoable record takes by cascade journaled or kept', async () => {
     const all = await cascades();
     const kept = await keptTables();
-    expect([...kept].sort()).toEqual([...KEPT_CASCADE_TABLES, 'doc_file'].sort());
+    expect([...kept].sort()).toEqual(
+      [...KEPT_CASCADE_TABLES, ...KEPT_LAYOUT_TABLES, 'doc_file'].sort(),
+    );
     const uncovered: string[] = [];
     for (const entity of deletable) {
       // The nested arrays the engine deletes and journals itself before the record.
@@ -92,6 +95,8 @@ describe('the catalog walk', () => {
         'workflow_log',
         'notification',
         'capture_correction',
+        'capture_layout',
+        'capture_layout_hint',
         'pay_order_doc',
       ]),
     );
@@ -146,6 +151,16 @@ async function documentWithEverything() {
     values (${org}, ${invoice.id}, ${world.supplier.key}, 'number', 'R-2O26', ${String(invoice.number)}),
            (${org}, ${invoice.id}, ${world.supplier.key}, 'dueDate', null, '2099-03-31')
   `.execute(world.t.database.db);
+  await sql`
+    insert into capture_layout (organization_id, doc_id, words)
+    values (${org}, ${invoice.id},
+      '[{"page": 1, "aspect": 0.7071, "words": [["Belegkennung", 0.1, 0.1, 0.2, 0.12]]}]')
+  `.execute(world.t.database.db);
+  await sql`
+    insert into capture_layout_hint (organization_id, doc_id, partner_key, field, hint)
+    values (${org}, ${invoice.id}, ${world.supplier.key}, 'invoiceNumber',
+      '{"page": 1, "box": [0.25, 0.1, 0.35, 0.12]}')
+  `.execute(world.t.database.db);
   // Tasks of members about the document (the boss approved it alone, so it has none).
   await sql`
     insert into notification (organization_id, key, user_id, doc_id, kind, actor_id, result_code, tile, comment)
@@ -171,6 +186,8 @@ describe('undo of a delete', () => {
     expect(nonEmpty(before)).toEqual(
       expect.arrayContaining([
         'capture_correction.doc_id',
+        'capture_layout.doc_id',
+        'capture_layout_hint.doc_id',
         'doc_cost_line.doc_id',
         'notification.doc_id',
         'pay_order_doc.doc_id',
