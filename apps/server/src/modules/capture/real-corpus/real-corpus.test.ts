@@ -81,6 +81,7 @@ describe('real invoice corpus', () => {
       expect(item.buyerName, where).not.toBe('');
       expect(item.language, where).toMatch(/^[a-z]{2}$/);
       expect(item.country, where).toMatch(/^[A-Z]{2}$/);
+      expect(['real', 'sample'], where).toContain(item.origin);
       const { fields } = item;
       expect(Object.keys(fields).length, where).toBeGreaterThan(0);
       for (const key of Object.keys(fields)) expect(REAL_FIELDS, where).toContain(key);

@@ -29,6 +29,8 @@ export const REAL_FIELDS = [
 
 export type RealField = (typeof REAL_FIELDS)[number];
 
+export type RealOrigin = 'real' | 'sample';
+
 export interface RealInvoice {
   /** As written in expected.json: a file name in this folder or a repository-relative path. */
   file: string;
@@ -42,6 +44,11 @@ export interface RealInvoice {
   country: string;
   /** A scanned or image-only page: its values are not (reliably) in a text layer. */
   scan: boolean;
+  /**
+   * 'real': a real supplier's document to a real customer (some anonymised); 'sample': demo or
+   * sample data printed by real invoicing software (ZUGFeRD/Factur-X samples, Odoo demo data, …).
+   */
+  origin: RealOrigin;
   /** The party the invoice is addressed to, as printed. */
   buyerName: string;
   /** The expected values, as read from the page: dates YYYY-MM-DD, amounts 1234.56. */
@@ -64,6 +71,7 @@ interface ExpectedEntry {
   language: string;
   country: string;
   scan: boolean;
+  origin: RealOrigin;
   buyerName: string;
   fields: Partial<Record<RealField, string>>;
   notInText?: RealField[];
@@ -85,6 +93,7 @@ export async function loadRealCorpus(): Promise<RealInvoice[]> {
     language: entry.language,
     country: entry.country,
     scan: entry.scan,
+    origin: entry.origin,
     buyerName: entry.buyerName,
     fields: entry.fields,
     notInText: entry.notInText ?? [],
