@@ -181,6 +181,12 @@ export function labelMatcher(
   );
 }
 
+/** labelMatcher's RegExp with white space inside labels kept to one line (sticky). */
+function oneLineMatcher(field: LabelField, languages: readonly Language[]): RegExp {
+  const source = labelMatcher(field, languages).source.replaceAll('\\s', '[^\\S\\r\\n]');
+  return new RegExp(source, 'yiu');
+}
+
 export interface FoundLabel extends Label {
   field: LabelField;
   /** Where the label starts in the text, and how many characters it and its tail take. */
@@ -190,8 +196,10 @@ export interface FoundLabel extends Label {
 
 /**
  * Every label of the fields asked for (all by default) in a text, with which label of which
- * language it was. Where labels of two fields overlap the longer wins ("Total excl. VAT" is a
- * net amount, not a "Total"); of the same length, every field is given.
+ * language it was. Where labels overlap, the longer one is the label ("Total excl. VAT" is a
+ * net amount, not a "Total"; "Invoice\nnumber" one label), two of the same length are both
+ * given; but a label across a line break that a label on one line reaches out of is none
+ * ("RAČUN\nŠtevilka računa" is a title and a label, not "Račun številka" and "a").
  */
 export function findLabels(
   text: string,
@@ -202,27 +210,44 @@ export function findLabels(
   for (const field of fields) {
     const labels = labelsOf(field, languages);
     const matcher = labelMatcher(field, languages);
-    for (const m of text.matchAll(matcher)) {
-      const label =
-        labels.find((l) =>
-          cached(`^(?:${labelSource(l.text)})(?![\\p{L}\\p{N}])`, 'iu').test(m[0]),
-        ) ?? labels[0];
-      if (label) all.push({ ...label, field, index: m.index, length: m[0].length });
+    // Overlapping matches too: the one that starts first is not always the one to keep.
+    const identify = (printed: string) =>
+      labels.find((l) =>
+        cached(`^(?:${labelSource(l.text)})(?![\\p{L}\\p{N}])`, 'iu').test(printed),
+      );
+    const add = (printed: string, index: number) => {
+      const label = identify(printed);
+      if (
+        label &&
+        !all.some((f) => f.field === field && f.index === index && f.text === label.text)
+      )
+        all.push({ ...label, field, index, length: printed.length });
+    };
+    for (let m = matcher.exec(text); m; m = matcher.exec(text)) {
+      matcher.lastIndex = m.index + 1;
+      add(m[0], m.index);
+      // A label across a line break may hide a shorter one on the line ("RAČUN\nŠtevilka").
+      if (/[\r\n]/.test(m[0])) {
+        const line = oneLineMatcher(field, languages);
+        line.lastIndex = m.index;
+        const short = line.exec(text);
+        if (short) add(short[0], m.index);
+      }
     }
   }
-  const core = (f: FoundLabel) => f.text.length;
-  return all
-    .filter(
-      (f) =>
-        !all.some(
-          (g) =>
-            g !== f &&
-            core(g) > core(f) &&
-            g.index <= f.index &&
-            g.index + g.length >= f.index + core(f),
-        ),
-    )
-    .sort((a, b) => a.index - b.index || b.length - a.length);
+  const broken = (f: FoundLabel) => /[\r\n]/.test(text.slice(f.index, f.index + f.length));
+  const overlap = (g: FoundLabel, f: FoundLabel) =>
+    g.index < f.index + f.length && f.index < g.index + g.length;
+  const contains = (g: FoundLabel, f: FoundLabel) =>
+    g.index <= f.index && f.index + f.length <= g.index + g.length;
+  // A label across a line break that a label on one line reaches out of is no label.
+  const whole = all.filter(
+    (f) => !broken(f) || !all.some((g) => !broken(g) && overlap(g, f) && !contains(f, g)),
+  );
+  const kept: FoundLabel[] = [];
+  for (const f of [...whole].sort((p, q) => q.text.length - p.text.length || p.index - q.index))
+    if (!kept.some((g) => overlap(g, f) && g.text.length > f.text.length)) kept.push(f);
+  return kept.sort((a, b) => a.index - b.index || b.length - a.length);
 }
 
 /** A month word folded (foldText), with "ae" read as "a" (Maerz, Jaenner), without a dot. */
