@@ -173,18 +173,36 @@ export function labelMatcher(
   field: LabelField,
   languages: readonly Language[] = LANGUAGES,
 ): RegExp {
-  const labels = [...new Set(labelsOf(field, languages).map((l) => labelSource(l.text)))];
   // A fresh RegExp each time: a global one keeps its lastIndex between callers.
-  return new RegExp(
-    `(?<![\\p{L}\\p{N}])(?:${labels.join('|')})(?![\\p{L}\\p{N}])${LABEL_TAIL}`,
-    'giu',
-  );
+  return new RegExp(matcherSource(field, languages), 'giu');
+}
+
+const sources = new Map<string, string>();
+function matcherSource(field: LabelField, languages: readonly Language[]): string {
+  const key = `${field}:${languages.join()}`;
+  let source = sources.get(key);
+  if (source === undefined) {
+    const labels = [...new Set(labelsOf(field, languages).map((l) => labelSource(l.text)))];
+    source = `(?<![\\p{L}\\p{N}])(?:${labels.join('|')})(?![\\p{L}\\p{N}])${LABEL_TAIL}`;
+    sources.set(key, source);
+  }
+  return source;
+}
+
+/** A RegExp that tells whether a match begins with one label (for findLabels). */
+const labelStarts = new Map<string, RegExp>();
+function startsWithLabel(label: string, printed: string): boolean {
+  let re = labelStarts.get(label);
+  if (!re) {
+    re = new RegExp(`^(?:${labelSource(label)})(?![\\p{L}\\p{N}])`, 'iu');
+    labelStarts.set(label, re);
+  }
+  return re.test(printed);
 }
 
 /** labelMatcher's RegExp with white space inside labels kept to one line (sticky). */
 function oneLineMatcher(field: LabelField, languages: readonly Language[]): RegExp {
-  const source = labelMatcher(field, languages).source.replaceAll('\\s', '[^\\S\\r\\n]');
-  return new RegExp(source, 'yiu');
+  return cached(matcherSource(field, languages).replaceAll('\\s', '[^\\S\\r\\n]'), 'yiu');
 }
 
 export interface FoundLabel extends Label {
@@ -209,12 +227,10 @@ export function findLabels(
   const all: FoundLabel[] = [];
   for (const field of fields) {
     const labels = labelsOf(field, languages);
-    const matcher = labelMatcher(field, languages);
+    const matcher = cached(matcherSource(field, languages), 'giu');
+    matcher.lastIndex = 0;
     // Overlapping matches too: the one that starts first is not always the one to keep.
-    const identify = (printed: string) =>
-      labels.find((l) =>
-        cached(`^(?:${labelSource(l.text)})(?![\\p{L}\\p{N}])`, 'iu').test(printed),
-      );
+    const identify = (printed: string) => labels.find((l) => startsWithLabel(l.text, printed));
     const add = (printed: string, index: number) => {
       const label = identify(printed);
       if (
