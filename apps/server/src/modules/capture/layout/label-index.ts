@@ -1,4 +1,10 @@
-import { LABEL_FIELDS, labelSource, labelsOf, type LabelField } from '../text/invoice-labels';
+import {
+  LABEL_FIELDS,
+  labelSource,
+  labelsOf,
+  titlesOf,
+  type LabelField,
+} from '../text/invoice-labels';
 import type { Phrase } from './layout-lines';
 
 /**
@@ -24,15 +30,23 @@ export interface LabelHit {
 
 /** What may stand between a label and its value: a colon, "No.", "Nr.", "n°", "št.", "#". */
 const AFTER_LABEL =
-  /^[\s:.#°º*-]*(?:(?:no|nr|n|num|št|st|br|broj|number|nummer|numero)(?=[\s.°º:#])[.°º:#]?[\s:#]*)?/iu;
+  /^[\s:.#°º*-]*(?:(?:no|nr|n|num|št|st|br|broj|number|nummer|numero)(?=[\s.°º:#])[.°º:#]?[\s:#]*)?(?:(?:le|am|on|by|until|bis|dne|do|du|vom|al|il|op|per|at)\s+)?/iu;
 
 interface FieldPattern {
   field: LabelField;
   regex: RegExp;
 }
 
-/** A label of this many letters or fewer is one common word. */
-const WEAK_LETTERS = 5;
+/** A label of this many letters or fewer is one common word ("Total", "Datum", "Number"). */
+const WEAK_LETTERS = 6;
+/**
+ * A label this short ("An", "De", "No") is a label only with its colon (or dot, for a
+ * number's), or standing alone: inside a sentence it is a word.
+ */
+const SHORT_LETTERS = 3;
+const PARTY_FIELDS: ReadonlySet<LabelField> = new Set(['seller', 'buyer']);
+/** Fields whose short labels are words of a sentence too ("De", "An", "No"). */
+const SHORT_NEEDS_MARK: ReadonlySet<LabelField> = new Set(['seller', 'buyer', 'invoiceNumber']);
 
 let patterns: FieldPattern[] | undefined;
 
@@ -61,6 +75,18 @@ export function labelsIn(phrase: Phrase): LabelHit[] {
       const end = start + m[0].length;
       const rest = AFTER_LABEL.exec(printed.slice(end))?.[0] ?? '';
       const text = printed.slice(start, end);
+      const letters = m[0].replace(/[^\p{L}\p{N}]/gu, '').length;
+      const isAlone = printed.trim() === text.trim();
+      const mark = PARTY_FIELDS.has(field) ? /^\s*:/u : /^\s*[:.#°º]/u;
+      if (
+        SHORT_NEEDS_MARK.has(field) &&
+        letters <= SHORT_LETTERS &&
+        !isAlone &&
+        !mark.test(printed.slice(end))
+      ) {
+        if (m[0].length === 0) regex.lastIndex++;
+        continue;
+      }
       hits.push({
         field,
         phrase,
@@ -68,7 +94,7 @@ export function labelsIn(phrase: Phrase): LabelHit[] {
         end,
         valueStart: end + rest.length,
         text,
-        isWeak: m[0].replace(/[^\p{L}\p{N}]/gu, '').length <= WEAK_LETTERS,
+        isWeak: letters <= WEAK_LETTERS,
       });
       if (m[0].length === 0) regex.lastIndex++;
     }
@@ -80,4 +106,21 @@ export function labelsIn(phrase: Phrase): LabelHit[] {
     kept.push(hit);
   }
   return kept.sort((p, q) => p.start - q.start);
+}
+
+/** How long what stands between a label and its value is, at the start of `text`. */
+export const afterLabel = (text: string): number | undefined => AFTER_LABEL.exec(text)?.[0].length;
+
+let titles: RegExp | undefined;
+
+/** Where a document's title ("Invoice", "Rechnung", "Račun") that starts the text ends. */
+export function titleAt(text: string): number | undefined {
+  titles ??= new RegExp(
+    `^\\s*(?:${titlesOf()
+      .map((t) => labelSource(t.text))
+      .join('|')})(?![\\p{L}\\p{N}])`,
+    'iu',
+  );
+  const m = titles.exec(text);
+  return m ? m[0].length : undefined;
 }

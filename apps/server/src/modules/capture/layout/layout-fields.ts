@@ -17,7 +17,7 @@ import {
   type Place,
 } from './candidates';
 import { parseFieldValue, type LayoutField, type ValueHint } from './field-values';
-import type { LabelHit } from './label-index';
+import { afterLabel, titleAt, type LabelHit } from './label-index';
 import { readAmounts } from './layout-amounts';
 import type { Phrase } from './layout-lines';
 import { readParty } from './layout-party';
@@ -35,6 +35,9 @@ import { boxOf, type LayoutPage } from './page-words';
  */
 
 export type LayoutFields = Partial<Record<TextField, FoundValue>>;
+
+/** A value in a party's block is worth this much of one elsewhere. */
+const PARTY_BLOCK = 0.8;
 
 /** How many lines below a label its value may stand, and how many phrases right of it. */
 const LINES_BELOW = 3;
@@ -66,8 +69,19 @@ export function readLayoutFields(
   const allText = layouts
     .flatMap((l) => l.lines.map((line) => line.phrases.map((p) => p.text).join('  ')))
     .join('\n');
-  const hint: ValueHint = { language: detectLanguage(allText) };
-  const candidates = layouts.flatMap((layout) => labelledCandidates(layout, hint));
+  const party = readParty(layouts, options);
+  // The supplier's country tells how its dates are written (05/06 in the US).
+  const hint: ValueHint = {
+    language: detectLanguage(allText),
+    country: party.vatId?.value.slice(0, 2) ?? party.ibanCountry,
+  };
+  const candidates = layouts
+    .flatMap((layout) => [...labelledCandidates(layout, hint), ...titleCandidates(layout, hint)])
+    // A number or a date in a party's block is the party's (its customer number), not the
+    // invoice's.
+    .map((c) =>
+      c.hit && party.isInPartyBlock(c.hit.phrase) ? { ...c, score: c.score * PARTY_BLOCK } : c,
+    );
   const fields: LayoutFields = {};
   const put = (field: TextField, candidate: Candidate | undefined, confidence: number) => {
     if (!candidate) return;
@@ -81,11 +95,8 @@ export function readLayoutFields(
     };
   };
 
-  const party = readParty(layouts, options);
   put('supplierName', party.name, party.nameConfidence);
   put('vatId', party.vatId, party.vatIdConfidence);
-  // The supplier's country tells how its dates are written (05/06 in the US).
-  hint.country = party.vatId?.value.slice(0, 2);
 
   for (const field of ['invoiceNumber', 'issueDate', 'dueDate', 'bic'] as const) {
     const best = bestOf(candidates, field);
@@ -121,19 +132,27 @@ export function readLayoutFields(
 }
 
 /** Each label's value in each of the places a layout may put it. */
-function labelledCandidates(layout: PageLayout, hint: ValueHint): Candidate[] {
+export function labelledCandidates(layout: PageLayout, hint: ValueHint): Candidate[] {
   const found: Candidate[] = [];
   for (const hit of layout.hits) {
     const field = VALUE_FIELDS[hit.field];
     if (!field) continue;
-    const weight = hit.isWeak ? WEAK_LABEL : 1;
+    // Words after the label in its phrase ("Gesamtbetrag der Zuschläge"): the label is only
+    // a part of a longer caption, which may mean another thing.
+    const caption = hit.phrase.text.slice(hit.valueStart).trim();
+    const weight = (hit.isWeak ? WEAK_LABEL : 1) * (caption === '' ? 1 : LONGER_CAPTION);
     const take = (place: Place, phrase: Phrase, from = 0, penalty = 1) => {
       const read = readIn(field, phrase, from, hint);
       if (!read) return false;
+      const isZeroTotal = field === 'totalAmount' && Number(read.value) === 0;
       found.push({
         ...read,
         field,
-        score: PLACE_SCORE[place] * weight * penalty,
+        score:
+          PLACE_SCORE[place] *
+          (place === 'rest' ? (hit.isWeak ? WEAK_LABEL : 1) : weight) *
+          penalty *
+          (isZeroTotal ? ZERO_TOTAL : 1),
         hit,
         place,
       });
@@ -146,22 +165,81 @@ function labelledCandidates(layout: PageLayout, hint: ValueHint): Candidate[] {
     if (layout.hits.some((h) => h.phrase === phrase && h.start >= hit.end)) continue;
     const line = layout.lines[phrase.line];
     if (!line) continue;
+    const isAmount = AMOUNT_FIELDS.has(field);
+    // A column's header over a table: its value in the row of the table's total.
+    if (isAmount) {
+      const cell = totalRowCell(layout, hit);
+      if (cell && take('rest', cell)) continue;
+    }
     const right = line.phrases.filter((p) => p.x0 >= phrase.x1 - 1e-6);
+    // A row's label with several figures right of it ("Total | 24.99 | 5.00 | 29.99"): which
+    // is its own, the columns say; the first is only likely.
+    const figures = right.filter((p) => parseFieldValue('totalAmount', p.text) !== undefined);
+    const rowPenalty = isAmount && figures.length > 1 ? ROW_OF_FIGURES : 1;
     let isRead = false;
     for (const [i, next] of right.slice(0, PHRASES_RIGHT).entries()) {
       // A phrase that is itself a label of another field ends the search to the right.
       if (startsWithLabel(layout, next)) break;
-      if (take('right', next, 0, 1 - i * 0.05)) {
+      if (take('right', next, 0, (1 - i * 0.05) * rowPenalty)) {
         isRead = true;
         break;
       }
     }
     if (isRead) continue;
-    if (readBelow(layout, hit, (p, penalty) => take('below', p, 0, penalty))) continue;
+    // Under an amount's column header stand the lines' own amounts, not the invoice's.
+    const belowPenalty = isAmount ? LINE_ITEM : 1;
+    if (readBelow(layout, hit, (p, penalty) => take('below', p, 0, penalty * belowPenalty)))
+      continue;
     const left = line.phrases.filter((p) => p.x1 <= phrase.x0 + 1e-6).pop();
     if (left && !startsWithLabel(layout, left)) take('left', left);
   }
   return found;
+}
+
+const AMOUNT_FIELDS: ReadonlySet<LayoutField> = new Set([
+  'netAmount',
+  'vatAmount',
+  'totalAmount',
+  'amountDue',
+  'prepaidAmount',
+]);
+/** A label that is only the start of its caption; a total of nothing. */
+const LONGER_CAPTION = 0.75;
+const ZERO_TOTAL = 0.5;
+/** A figure in a row of several right of its label, or in a column under its header. */
+const ROW_OF_FIGURES = 0.9;
+const LINE_ITEM = 0.85;
+/** How many lines under a column's header the table's total row may stand. */
+const TABLE_LINES = 40;
+
+/**
+ * The phrase in a header label's column on the row a total label starts ("Total facture",
+ * "Summe", "Skupaj"): where a table of amounts keeps the invoice's own.
+ */
+function totalRowCell(layout: PageLayout, hit: LabelHit): Phrase | undefined {
+  const { phrase } = hit;
+  const words = wordsAt(phrase, hit.start, hit.end);
+  const x0 = Math.min(...words.map((w) => w.x0));
+  const x1 = Math.max(...words.map((w) => w.x1));
+  const line = layout.lines[phrase.line];
+  // A header: the label stands alone, among other phrases on its line.
+  if (!line || line.phrases.length < 2 || hit.start !== 0 || hit.valueStart < phrase.text.length)
+    return undefined;
+  for (let n = phrase.line + 1; n < Math.min(layout.lines.length, phrase.line + TABLE_LINES); n++) {
+    const row = layout.lines[n];
+    const first = row?.phrases[0];
+    if (!row || !first || first.x1 > x0) continue;
+    const isTotalRow = layout.hits.some(
+      (h) =>
+        h.phrase === first &&
+        h.start === 0 &&
+        (h.field === 'totalAmount' || h.field === 'netAmount' || h.field === 'amountDue'),
+    );
+    if (!isTotalRow) continue;
+    const cell = row.phrases.find((p) => p !== first && p.x0 < x1 && p.x1 > x0);
+    if (cell) return cell;
+  }
+  return undefined;
 }
 
 function startsWithLabel(layout: PageLayout, phrase: Phrase): boolean {
@@ -192,8 +270,66 @@ function readBelow(
   return false;
 }
 
+/** A rate before an amount (VAT 22 %: 12,34; MwSt. (19%) 4,20): passed over. */
+const RATE = /^\s*\(?\d{1,2}(?:[.,]\d{1,2})?\s*%\)?\s*[:=]?\s*/u;
+
+/**
+ * The number and date a document's title carries: "HANDELSRECHNUNG (380) Nr. 471102 vom
+ * 05.03.2018", "Facture n°562044387 du 02 Juillet 2015", "Invoice # RE-2019/507 issued at
+ * 2019-06-10".
+ */
+function titleCandidates(layout: PageLayout, hint: ValueHint): Candidate[] {
+  const found: Candidate[] = [];
+  for (const line of layout.lines)
+    for (const phrase of line.phrases) {
+      const title = titleAt(phrase.text);
+      if (title === undefined) continue;
+      const after = /^\s*(?:\(\d+\)\s*)?/u.exec(phrase.text.slice(title))?.[0].length ?? 0;
+      const from = title + after;
+      const labelEnd = from + (afterLabel(phrase.text.slice(from)) ?? 0);
+      const hit: LabelHit = {
+        field: 'invoiceNumber',
+        phrase,
+        start: 0,
+        end: title,
+        valueStart: labelEnd,
+        text: phrase.text.slice(0, title),
+        isWeak: false,
+      };
+      const number = readIn('invoiceNumber', phrase, labelEnd, hint);
+      if (!number || !/\d/u.test(number.value)) continue;
+      found.push({
+        ...number,
+        field: 'invoiceNumber',
+        score: PLACE_SCORE.rest,
+        hit,
+        place: 'rest',
+      });
+      const end =
+        labelEnd + phrase.text.slice(labelEnd).indexOf(number.value) + number.value.length;
+      const date = parseFieldValue('issueDate', phrase.text.slice(end), hint);
+      if (!date) continue;
+      const words = wordsAt(phrase, end + date.index, end + date.index + date.length);
+      if (words.length > 0)
+        found.push({
+          field: 'issueDate',
+          value: date.value,
+          words,
+          score: PLACE_SCORE.right,
+          hit: { ...hit, field: 'issueDate' },
+          place: 'rest',
+        });
+    }
+  return found;
+}
+
 /** A field's value at the start of a phrase's text from `from` (after a label, or all of it). */
-function readIn(field: LayoutField, phrase: Phrase, from: number, hint: ValueHint) {
+function readIn(field: LayoutField, phrase: Phrase, start: number, hint: ValueHint) {
+  const rate =
+    field === 'vatAmount' || field === 'netAmount' || field === 'totalAmount'
+      ? (RATE.exec(phrase.text.slice(start))?.[0].length ?? 0)
+      : 0;
+  const from = start + rate;
   const text = phrase.text.slice(from);
   const parsed = parseFieldValue(field, text, hint);
   if (!parsed) return undefined;

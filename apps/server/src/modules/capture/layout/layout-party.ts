@@ -1,8 +1,9 @@
 import { nameSimilarity } from '../../tables/partner-suggestions';
 import { LABELLED_NAME, LETTERHEAD_NAME, type NameOptions } from '../text/supplier-name';
-import { labelSource, titlesOf } from '../text/invoice-labels';
-import { findVatIds } from '../text/vat-ids';
-import { LABELLED, type Candidate, type PageLayout, wordsAt } from './candidates';
+import { findVatIds, normaliseVatId, VAT_ID_PREFIXES } from '../text/vat-ids';
+import { LABELLED, SHAPE_ONLY, type Candidate, type PageLayout, wordsAt } from './candidates';
+import { parseFieldValue } from './field-values';
+import { titleAt } from './label-index';
 import type { Phrase } from './layout-lines';
 
 /**
@@ -20,6 +21,10 @@ export interface Party {
   nameConfidence: number;
   vatId?: Candidate;
   vatIdConfidence: number;
+  /** The country of the supplier's bank account, when its VAT ID is not printed. */
+  ibanCountry?: string;
+  /** Whether a phrase stands in the buyer's or the seller's block (their numbers, dates). */
+  isInPartyBlock: (phrase: Phrase) => boolean;
 }
 
 /** A region of a page, in page fractions. */
@@ -34,30 +39,43 @@ interface Region {
 /** How far a party's block reaches from its label or name: right, and down. */
 const BLOCK_WIDTH = 0.42;
 const BLOCK_HEIGHT = 0.14;
+/** Two things this near (in page heights) belong together (a name and its VAT ID). */
+const NEAR = 0.06;
 
-/** Legal forms that end a company's name. */
-const LEGAL_FORM = new RegExp(
-  '(?<![\\p{L}\\p{N}])(?:d\\.\\s?o\\.\\s?o\\.?|d\\.\\s?d\\.|s\\.\\s?p\\.|d\\.\\s?n\\.\\s?o\\.|k\\.\\s?d\\.|' +
-    'GmbH(?:\\s?&\\s?Co\\.?\\s?KG)?|AG|KG|OHG|UG|e\\.\\s?K\\.|Ltd\\.?|Limited|LLC|LLP|PLC|plc|Inc\\.?|Corp\\.?|' +
-    'S\\.\\s?r\\.\\s?l\\.|Srl|S\\.\\s?p\\.\\s?A\\.|SpA|S\\.\\s?A\\.?S?|SAS|SARL|SA|B\\.\\s?V\\.|BV|N\\.\\s?V\\.|NV|' +
-    'BVBA|s\\.\\s?r\\.\\s?o\\.|a\\.\\s?s\\.|Kft\\.?|Zrt\\.?|sp\\.\\s?z\\s?o\\.\\s?o\\.|Oy|AB|A/S|ApS|AS|' +
-    'Pvt\\.?\\s?Ltd\\.?|Private Limited|j\\.\\s?d\\.\\s?o\\.\\s?o\\.)(?![\\p{L}\\p{N}])',
+/** Legal forms that end a company's name, in any case ("b.v.", "GmbH", "d.o.o."). */
+const LEGAL_FORM_ANY_CASE =
+  'd\\.\\s?o\\.\\s?o\\.?|d\\.\\s?d\\.|s\\.\\s?p\\.|d\\.\\s?n\\.\\s?o\\.|k\\.\\s?d\\.|j\\.\\s?d\\.\\s?o\\.\\s?o\\.|obrt|' +
+  'GmbH(?:\\s?&\\s?Co\\.?\\s?KG)?|e\\.\\s?K\\.|Ltd\\.?|Limited|LLC|LLP|plc|Inc\\.|Corp\\.|' +
+  'S\\.\\s?r\\.\\s?l\\.|S\\.\\s?p\\.\\s?A\\.|S\\.\\s?A\\.S\\.?|S\\.\\s?à\\s?r\\.\\s?l\\.|SARL|S\\.\\s?A\\.|B\\.\\s?V\\.|N\\.\\s?V\\.|' +
+  'BVBA|s\\.\\s?r\\.\\s?o\\.|a\\.\\s?s\\.|Kft\\.|Zrt\\.|sp\\.\\s?z\\s?o\\.\\s?o\\.|ApS|' +
+  'Pvt\\.?\\s?Ltd\\.?|Private Limited';
+/** Short ones, only in their own capitals: "AG", "SA", "BV" (not "ag" or "as" in a sentence). */
+const LEGAL_FORM_CAPITALS = 'AG|KG|OHG|UG|Inc|Corp|SpA|Srl|SAS|SA|BV|NV|Oy|AB|A/S|AS';
+const FORM_ANY_CASE = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${LEGAL_FORM_ANY_CASE})(?![\\p{L}\\p{N}])`,
+  'iu',
+);
+const FORM_CAPITALS = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${LEGAL_FORM_CAPITALS})(?![\\p{L}\\p{N}])`,
   'u',
 );
 
 const inside = (p: Phrase, r: Region) =>
   p.page === r.page && p.x0 >= r.x0 - 0.01 && p.x0 <= r.x1 && p.y0 >= r.y0 - 0.005 && p.y0 <= r.y1;
 
-function blockUnder(phrase: Phrase, from: number): Region {
-  const x0 = phrase.x0 + (from > 0 ? (phrase.x1 - phrase.x0) * (from / phrase.text.length) : 0);
+function blockUnder(phrase: Phrase): Region {
   return {
     page: phrase.page,
-    x0: Math.max(0, x0 - 0.02),
+    x0: Math.max(0, phrase.x0 - 0.02),
     y0: phrase.y0,
-    x1: x0 + BLOCK_WIDTH,
+    x1: phrase.x0 + BLOCK_WIDTH,
     y1: phrase.y1 + BLOCK_HEIGHT,
   };
 }
+
+/** A phrase that names a bank ("IBAN … otvoren u Privredna Banka Zagreb d.d."). */
+const isBankLine = (text: string) =>
+  parseFieldValue('iban', text) !== undefined || /\b(?:IBAN|BIC|SWIFT)\b/u.test(text);
 
 export function readParty(layouts: readonly PageLayout[], options: NameOptions): Party {
   const phrases = layouts.flatMap((l) => l.lines.flatMap((line) => line.phrases));
@@ -67,40 +85,101 @@ export function readParty(layouts: readonly PageLayout[], options: NameOptions):
   const partyHits = layouts.flatMap((l) =>
     l.hits.filter((h) => (h.field === 'buyer' || h.field === 'seller') && h.start === 0),
   );
-  const buyerBlocks = partyHits
-    .filter((h) => h.field === 'buyer')
-    .map((h) => blockUnder(h.phrase, h.start));
+  const buyerBlocks = partyHits.filter((h) => h.field === 'buyer').map((h) => blockUnder(h.phrase));
   for (const p of phrases)
-    if (isOwn(companyName(p.text) ?? p.text)) buyerBlocks.push(blockUnder(p, 0));
+    if (isOwn(companyName(p.text) ?? p.text)) buyerBlocks.push(blockUnder(p));
   const sellerBlocks = partyHits
     .filter((h) => h.field === 'seller')
-    .map((h) => blockUnder(h.phrase, h.start));
+    .map((h) => blockUnder(h.phrase));
   const inBuyer = (p: Phrase) => buyerBlocks.some((r) => inside(p, r));
   const inSeller = (p: Phrase) => sellerBlocks.some((r) => inside(p, r));
 
-  const name = supplierName(layouts, phrases, { inBuyer, inSeller, isOwn, partyHits });
-
-  // VAT IDs outside the buyer's block; under a seller label, or near the name, first.
-  let vatId: { candidate: Candidate; rank: number } | undefined;
-  for (const [order, p] of phrases.entries()) {
-    if (inBuyer(p)) continue;
-    for (const found of findVatIds(p.text)) {
-      const words = wordsAt(p, found.index, found.index + found.length);
-      const near =
-        name?.candidate.words[0] !== undefined &&
-        name.candidate.words[0].page === p.page &&
-        Math.abs(name.candidate.words[0].y0 - p.y0) < 0.05;
-      const rank = (inSeller(p) ? 4 : 0) + (near ? 2 : 0) - order / 10_000;
-      if (!vatId || rank > vatId.rank)
-        vatId = { candidate: { field: 'vatId', value: found.value, words, score: 1 }, rank };
-    }
-  }
+  const ibans = phrases.filter((p) => !inBuyer(p) && parseFieldValue('iban', p.text) !== undefined);
+  const name = supplierName(layouts, phrases, { inBuyer, inSeller, isOwn, partyHits, ibans });
+  const vatId = supplierVatId(layouts, phrases, {
+    inBuyer,
+    inSeller,
+    name: name?.candidate,
+    ibans,
+  });
   return {
     name: name?.candidate,
     nameConfidence: name?.confidence ?? 0,
     vatId: vatId?.candidate,
-    vatIdConfidence: LABELLED,
+    vatIdConfidence: vatId?.confidence ?? 0,
+    ibanCountry: ibans[0] && parseFieldValue('iban', ibans[0].text)?.value.slice(0, 2),
+    isInPartyBlock: (p) => inBuyer(p) || inSeller(p),
   };
+}
+
+const near = (p: Phrase, q: { page: number; y0: number } | undefined) =>
+  q !== undefined && p.page === q.page && Math.abs(p.y0 - q.y0) < NEAR;
+
+/** A VAT ID as printed that has the form of one but whose check digits fail. */
+const VAT_SHAPE = new RegExp(
+  `(?<![A-Z0-9])(?:${[...VAT_ID_PREFIXES, 'GR'].join('|')})[ .-]?[0-9A-Z][0-9A-Z .-]{6,14}[0-9A-Z]`,
+  'u',
+);
+
+/**
+ * The supplier's VAT ID: a valid one outside the buyer's block, ranked by what stands near it
+ * (the seller's label or block, the supplier's name, its bank account, the footer). One whose
+ * check digits fail is taken only after a VAT ID label, and marked for review.
+ */
+function supplierVatId(
+  layouts: readonly PageLayout[],
+  phrases: readonly Phrase[],
+  context: {
+    inBuyer: (p: Phrase) => boolean;
+    inSeller: (p: Phrase) => boolean;
+    name: Candidate | undefined;
+    ibans: readonly Phrase[];
+  },
+): { candidate: Candidate; confidence: number } | undefined {
+  const { inBuyer, inSeller, name, ibans } = context;
+  let best: { candidate: Candidate; rank: number } | undefined;
+  for (const [order, p] of phrases.entries()) {
+    for (const found of findVatIds(p.text)) {
+      const words = wordsAt(p, found.index, found.index + found.length);
+      const rank =
+        (inBuyer(p) ? -8 : 0) +
+        (inSeller(p) ? 4 : 0) +
+        (near(p, name?.words[0]) ? 2 : 0) +
+        (ibans.some((i) => near(p, i)) ? 2 : 0) +
+        (p.y0 > 0.8 ? 1 : 0) -
+        order / 10_000;
+      if (!best || rank > best.rank)
+        best = { candidate: { field: 'vatId', value: found.value, words, score: 1 }, rank };
+    }
+  }
+  if (best && best.rank > -4) return { candidate: best.candidate, confidence: LABELLED };
+  // Labelled, of the right form, its check digits wrong (a sample's DE123456789): for review.
+  for (const layout of layouts)
+    for (const hit of layout.hits) {
+      if (hit.field !== 'vatId' || inBuyer(hit.phrase)) continue;
+      const line = layout.lines[hit.phrase.line];
+      const texts = [
+        hit.phrase.text.slice(hit.valueStart),
+        ...(line?.phrases.filter((p) => p.x0 >= hit.phrase.x1).map((p) => p.text) ?? []),
+      ];
+      for (const text of texts) {
+        const m = VAT_SHAPE.exec(text);
+        if (!m) continue;
+        const phrase = text === texts[0] ? hit.phrase : line?.phrases.find((p) => p.text === text);
+        if (!phrase) continue;
+        const at = phrase.text.indexOf(m[0]);
+        return {
+          candidate: {
+            field: 'vatId',
+            value: normaliseVatId(m[0]),
+            words: wordsAt(phrase, at, at + m[0].length),
+            score: 0.5,
+          },
+          confidence: SHAPE_ONLY,
+        };
+      }
+    }
+  return undefined;
 }
 
 interface NameContext {
@@ -108,69 +187,86 @@ interface NameContext {
   inSeller: (p: Phrase) => boolean;
   isOwn: (text: string) => boolean;
   partyHits: readonly { field: string; phrase: Phrase; valueStart: number }[];
+  ibans: readonly Phrase[];
 }
 
 /** A company's name in a phrase: its words up to and with its legal form. */
 function companyName(text: string): string | undefined {
-  const form = LEGAL_FORM.exec(text);
+  const forms = [FORM_ANY_CASE.exec(text), FORM_CAPITALS.exec(text)].filter(
+    (m): m is RegExpExecArray => m !== null,
+  );
+  const form = forms.sort((a, b) => a.index - b.index)[0];
   if (!form) return undefined;
   const name = text
     .slice(0, form.index + form[0].length)
-    .replace(/^.*[:|·]\s*/u, '')
+    .replace(/^.*[:|·•]\s*/u, '')
     .trim();
   return /\p{L}{2,}.*\s/u.test(name) ? name : undefined;
 }
 
-const TITLES = new RegExp(
-  `^(?:${titlesOf()
-    .map((t) => labelSource(t.text))
-    .join('|')})(?![\\p{L}\\p{N}])`,
-  'iu',
-);
+const withoutTitle = (text: string) => text.slice(titleAt(text) ?? 0).trim();
 
 function supplierName(
   layouts: readonly PageLayout[],
   phrases: readonly Phrase[],
   context: NameContext,
 ): { candidate: Candidate; confidence: number } | undefined {
-  const { inBuyer, inSeller, isOwn, partyHits } = context;
+  const { inBuyer, inSeller, isOwn, partyHits, ibans } = context;
   const make = (p: Phrase, value: string, from = 0) => ({
     field: 'supplierName' as const,
     value,
     words: wordsAt(p, from, from + value.length),
     score: 1,
   });
-  // Under or after a seller label.
+  const isLabel = (p: Phrase) =>
+    layouts.some((l) => l.hits.some((h) => h.phrase === p && h.start === 0));
+  // After a seller label, or in its block: its company name, else its first line of words.
   for (const hit of partyHits) {
     if (hit.field !== 'seller') continue;
     const rest = hit.phrase.text.slice(hit.valueStart).trim();
     if (rest !== '' && /\p{L}{2}/u.test(rest) && !isOwn(rest)) {
       const value = companyName(rest) ?? rest;
       return {
-        candidate: make(hit.phrase, value, hit.phrase.text.indexOf(rest)),
+        candidate: make(hit.phrase, value, hit.phrase.text.indexOf(value)),
         confidence: LABELLED_NAME,
       };
     }
-    const layout = layouts.find((l) => l.lines.some((line) => line.phrases.includes(hit.phrase)));
-    const next = layout?.lines[hit.phrase.line + 1]?.phrases.find(
-      (p) => p.x0 < hit.phrase.x1 && p.x1 > hit.phrase.x0 && /\p{L}{2}/u.test(p.text),
-    );
-    if (next && !isOwn(next.text)) {
-      const value = companyName(next.text) ?? next.text;
-      return { candidate: make(next, value), confidence: LABELLED_NAME };
+    const block = blockUnder(hit.phrase);
+    const under = phrases.filter((p) => p !== hit.phrase && inside(p, block) && !isOwn(p.text));
+    const company = under.find((p) => companyName(p.text) !== undefined);
+    const first = under.find((p) => /\p{L}{3}/u.test(p.text) && !/:/u.test(p.text) && !isLabel(p));
+    const chosen = company ?? first;
+    if (chosen) {
+      const value = companyName(chosen.text) ?? chosen.text;
+      return {
+        candidate: make(chosen, value, chosen.text.indexOf(value)),
+        confidence: LABELLED_NAME,
+      };
     }
   }
-  // Company names outside the buyer's block: the one printed most often, then the highest.
+  // Company names outside the buyer's block, ranked by where they stand and what is near.
   const names = phrases.flatMap((p) => {
-    if (inBuyer(p) && !inSeller(p)) return [];
-    const value = companyName(p.text.replace(TITLES, '').trim());
+    if ((inBuyer(p) && !inSeller(p)) || isBankLine(p.text)) return [];
+    const value = companyName(withoutTitle(p.text));
     if (!value || isOwn(value)) return [];
     return [{ p, value, from: p.text.indexOf(value) }];
   });
-  const count = (value: string) =>
-    names.filter((n) => nameSimilarity(n.value, value) >= 0.85).length;
+  const rank = (n: (typeof names)[number]) => {
+    const repeated = names.filter(
+      (m) => m !== n && nameSimilarity(m.value, n.value) >= 0.85,
+    ).length;
+    // In running text after another's label ("Operator: ELEKTRO GORENJSKA d.d."): a mention.
+    const isMention = n.from > 0 && /:\s*$/u.test(n.p.text.slice(0, n.from));
+    return (
+      Math.min(repeated, 2) * 2 +
+      (n.p.y0 < 0.2 || n.p.y0 > 0.8 ? 1 : 0) +
+      (ibans.some((i) => near(n.p, i)) ? 1 : 0) +
+      (n.from === 0 ? 1 : 0) -
+      (isMention ? 3 : 0)
+    );
+  };
   const chosen = [...names].sort(
-    (a, b) => count(b.value) - count(a.value) || a.p.page - b.p.page || a.p.y0 - b.p.y0,
+    (a, b) => rank(b) - rank(a) || a.p.page - b.p.page || a.p.y0 - b.p.y0,
   )[0];
   if (chosen)
     return { candidate: make(chosen.p, chosen.value, chosen.from), confidence: LETTERHEAD_NAME };
@@ -181,7 +277,8 @@ function supplierName(
       p.y0 < 0.2 &&
       !inBuyer(p) &&
       /\p{L}{3}/u.test(p.text) &&
-      !TITLES.test(p.text) &&
+      titleAt(p.text) === undefined &&
+      !isLabel(p) &&
       !isOwn(p.text),
   );
   const largest = [...top].sort((a, b) => b.y1 - b.y0 - (a.y1 - a.y0) || a.y0 - b.y0)[0];
