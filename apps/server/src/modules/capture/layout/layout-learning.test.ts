@@ -155,6 +155,42 @@ describe('a hint learned from one correction', () => {
     expect(hint).toMatchObject({ anchor: { text: 'gesamtbetrag' }, box: { y0: 0.6 } });
   });
 
+  it('reads a number printed glued to its sign, without the sign', () => {
+    const first = page(...head(), line(0.2, [0.1, 'Facture n°562044387 du 02 Juillet 2015']));
+    const hint = learnHint(first, 'invoiceNumber', '562044387');
+    expect(hint).toMatchObject({ prefix: 'n°', anchor: { text: 'facture', side: 'left' } });
+    const next = page(...head(), line(0.2, [0.1, 'Facture n°562051230 du 02 Août 2015']));
+    expect(hint && readByHint(next, 'invoiceNumber', hint)).toMatchObject({
+      value: '562051230',
+      confidence: ANCHORED_CONFIDENCE,
+    });
+  });
+
+  it('takes a label’s words without the digits that change (a period, an account)', () => {
+    const first = page(
+      ...head(),
+      line(0.3, [0.1, 'DE75123456780000001234, BIC WELADED1MST, Sparkasse Ost']),
+      line(0.4, [0.1, 'Leistung vom 01.01.2026 bis'], [0.4, '31.01.2026']),
+    );
+    const bic = learnHint(first, 'bic', 'WELADED1MST');
+    expect(bic?.anchor).toMatchObject({ text: 'bic', side: 'left' });
+    const until = learnHint(first, 'dueDate', '2026-01-31');
+    expect(until?.anchor).toMatchObject({ text: 'bis', side: 'left' });
+    const next = page(
+      ...head(),
+      line(0.32, [0.1, 'DE75123456780000001234, BIC WELADED1MST, Sparkasse Ost']),
+      line(0.42, [0.1, 'Leistung vom 01.02.2026 bis'], [0.4, '28.02.2026']),
+    );
+    expect(bic && readByHint(next, 'bic', bic)).toMatchObject({
+      value: 'WELADED1MST',
+      confidence: ANCHORED_CONFIDENCE,
+    });
+    expect(until && readByHint(next, 'dueDate', until)).toMatchObject({
+      value: '2026-02-28',
+      confidence: ANCHORED_CONFIDENCE,
+    });
+  });
+
   it('learns nothing for a value that is not on the pages', () => {
     expect(learnHint(page(...head()), 'invoiceNumber', 'R-404')).toBeUndefined();
   });

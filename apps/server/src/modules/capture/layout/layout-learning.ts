@@ -52,6 +52,8 @@ export interface LayoutHint {
   /** The value's page and box: where it is looked for when the anchor is not found. */
   page: number;
   box: Box;
+  /** What the value was printed glued to, before it (n° of n°562044387). */
+  prefix?: string;
 }
 
 /** Confidence of a value read by a hint whose label was found again, and by its box alone. */
@@ -107,8 +109,11 @@ const TEXT_FIELDS: ReadonlySet<HintField> = new Set([
  * the value does not begin in its first word and reach its last (a shorter run holds it).
  */
 function valueOf(field: HintField, words: readonly LayoutWord[]): string | undefined {
-  const text = words.map((w) => w.text).join(' ');
-  const parsed = parseFieldValue(field, text);
+  const printed = words.map((w) => w.text).join(' ');
+  // A currency printed Eur or € is one all the same.
+  const text = field === 'currencyCode' ? printed.toUpperCase() : printed;
+  const parsed =
+    parseFieldValue(field, text) ?? (field === 'currencyCode' ? currencyOfAmount(text) : undefined);
   const first = words[0]?.text.length ?? 0;
   const lastStart = text.length - (words[words.length - 1]?.text.length ?? 0);
   if (!parsed || parsed.index >= first || parsed.index + parsed.length <= lastStart)
@@ -118,11 +123,21 @@ function valueOf(field: HintField, words: readonly LayoutWord[]): string | undef
     : parsed.value;
 }
 
+/** The currency an amount is printed with (12,00 €), as where the amount is. */
+function currencyOfAmount(text: string) {
+  const amount = parseFieldValue('totalAmount', text);
+  return amount?.currency ? { ...amount, value: amount.currency } : undefined;
+}
+
 /**
  * A number or reference as printed, for one the parser does not take for one (the user typed
  * it, and it was learned by its text): a single word with a digit.
  */
 function printedValueOf(field: HintField, words: readonly LayoutWord[]): string | undefined {
+  if (field === 'vatId') {
+    const id = compact(words.map((w) => w.text).join(''));
+    return /^[A-Z]{2}[0-9A-Z]{8,12}$/u.test(id) && /\d{6}/u.test(id) ? id : undefined;
+  }
   if ((field !== 'invoiceNumber' && field !== 'reference') || words.length !== 1) return undefined;
   const word = words[0]?.text.replace(/[.,;:)]+$/u, '') ?? '';
   return /\d/u.test(word) && !isLabel(word) ? word : undefined;
@@ -196,36 +211,72 @@ interface Anchor {
   distance: number;
 }
 
+/** Words of a label are at most this many: a sentence's last few words before the value. */
+const MAX_LABEL_WORDS = 4;
+
+const hasDigit = (w: LayoutWord) => /\p{N}/u.test(w.text);
+
+/**
+ * The words of a phrase that label a value: the whole phrase when it is short and has no
+ * digit; else its last words without a digit (left of the value: "…, BIC" of "DE75…, BIC"),
+ * or its longest run of such words (above it); else the whole phrase when it reads as a label
+ * ("Versicherungsteuer 19 %"). A label's digits may change from one invoice to the next (a
+ * period, a date); its words do not.
+ */
+function labelWords(
+  words: readonly LayoutWord[],
+  side: 'left' | 'above',
+  isAnchor: (words: readonly LayoutWord[]) => boolean,
+): readonly LayoutWord[] | undefined {
+  if (words.length <= MAX_LABEL_WORDS + 2 && !words.some(hasDigit))
+    return isAnchor(words) ? words : undefined;
+  const runs: LayoutWord[][] = [[]];
+  for (const word of words) {
+    if (hasDigit(word)) runs.push([]);
+    else runs[runs.length - 1]?.push(word);
+  }
+  const last = words[words.length - 1];
+  const trailing = last && !hasDigit(last) ? (runs[runs.length - 1] ?? []) : [];
+  const candidates =
+    side === 'left'
+      ? [trailing.slice(-MAX_LABEL_WORDS)]
+      : [...runs].sort((p, q) => q.length - p.length).map((r) => r.slice(0, MAX_LABEL_WORDS));
+  const chosen = candidates.find((c) => c.length > 0 && isAnchor(c));
+  if (chosen) return chosen;
+  return isAnchor(words) ? words : undefined;
+}
+
 /** The label a run of words stands by: left of it on its line, else above it. */
-function anchorOf(run: Run, lines: readonly Line[]): Anchor | undefined {
+function anchorOf(
+  run: Run,
+  lines: readonly Line[],
+  isValue: (words: readonly LayoutWord[]) => boolean,
+): Anchor | undefined {
   const { box, aspect, phrase } = run;
+  // A label, and not a value of the field itself (the currency over a column of amounts).
+  const isAnchor = (words: readonly LayoutWord[]) =>
+    isLabel(words.map((w) => w.text).join(' ')) && !isValue(words);
+  const anchor = (words: readonly LayoutWord[], side: 'left' | 'above', distance: number) => ({
+    text: normalise(words.map((w) => w.text).join(' ')),
+    side,
+    box: boxOfWords(words),
+    words: [...words],
+    distance,
+  });
   // The words before it in its own phrase ("Belegkennung: R-17"), when they read as a label.
-  const before = phrase.words.slice(0, run.start);
-  const beforeText = before.map((w) => w.text).join(' ');
-  if (before.length > 0 && isLabel(beforeText) && normalise(beforeText) !== '') {
-    const b = boxOfWords(before);
-    return {
-      text: normalise(beforeText),
-      side: 'left',
-      box: b,
-      words: before,
-      distance: Math.max(0, box.x0 - b.x1) * aspect,
-    };
+  const before = labelWords(phrase.words.slice(0, run.start), 'left', isAnchor);
+  if (before && before.length > 0) {
+    return anchor(before, 'left', Math.max(0, box.x0 - boxOfWords(before).x1) * aspect);
   }
   const height = box.y1 - box.y0;
   const line = lines[phrase.line];
-  const left = (line?.phrases ?? [])
+  const nearestLeft = (line?.phrases ?? [])
     .filter((p) => p !== phrase && p.x1 <= box.x0 + 0.001 && box.x0 - p.x1 <= LEFT_REACH)
-    .filter((p) => isLabel(p.text))
-    .sort((p, q) => q.x1 - p.x1)[0];
-  if (left)
-    return {
-      text: normalise(left.text),
-      side: 'left',
-      box: boxOfWords(left.words),
-      words: left.words,
-      distance: (box.x0 - left.x1) * aspect,
-    };
+    .sort((p, q) => q.x1 - p.x1)
+    .map((p) => labelWords(p.words, 'left', isAnchor))
+    .find((words) => words !== undefined && words.length > 0);
+  if (nearestLeft)
+    return anchor(nearestLeft, 'left', (box.x0 - boxOfWords(nearestLeft).x1) * aspect);
   // Above: a label over the value's column, within a few of its heights.
   const above = lines
     .filter(
@@ -233,20 +284,17 @@ function anchorOf(run: Run, lines: readonly Line[]): Anchor | undefined {
         i < phrase.line && box.y0 - l.y1 <= height * ABOVE_LINES && l.y1 <= box.y0 + height * 0.3,
     )
     .flatMap((l) => l.phrases)
-    .filter((p) => p.x0 < box.x1 + 0.02 && p.x1 > box.x0 - 0.02 && isLabel(p.text))
-    .map((p) => ({
-      p,
-      distance: Math.max(0, box.y0 - p.y1) + Math.abs(p.x0 - box.x0) * aspect * 0.5,
-    }))
+    .filter((p) => p.x0 < box.x1 + 0.02 && p.x1 > box.x0 - 0.02)
+    .flatMap((p) => {
+      const words = labelWords(p.words, 'above', isAnchor);
+      if (!words || words.length === 0) return [];
+      const b = boxOfWords(words);
+      return [
+        { words, distance: Math.max(0, box.y0 - b.y1) + Math.abs(b.x0 - box.x0) * aspect * 0.5 },
+      ];
+    })
     .sort((a, b) => a.distance - b.distance)[0];
-  if (above)
-    return {
-      text: normalise(above.p.text),
-      side: 'above',
-      box: boxOfWords(above.p.words),
-      words: above.p.words,
-      distance: above.distance,
-    };
+  if (above) return anchor(above.words, 'above', above.distance);
   return undefined;
 }
 
@@ -259,22 +307,38 @@ export function learnHint(
   field: HintField,
   savedValue: string,
 ): LayoutHint | undefined {
-  const found: { run: Run; anchor: Anchor | undefined }[] = [];
-  for (const page of pages) {
-    const lines = linesOf(page);
-    const matches = runsOf(lines).filter((run) => {
-      const value = valueOf(field, run.words);
-      return (
-        (value !== undefined && isSameValue(field, value, savedValue)) ||
-        (TEXT_FIELDS.has(field) && isSameValue(field, run.text, savedValue))
+  const isValue = (words: readonly LayoutWord[]) => valueOf(field, words) !== undefined;
+  const laid = pages.map((page) => ({ lines: linesOf(page) }));
+  const placesOf = (isSaved: (run: Run) => boolean) =>
+    laid.flatMap(({ lines }) => {
+      const matches = runsOf(lines).filter(isSaved);
+      // The shortest run of each place: "1.234,56" rather than "1.234,56 EUR" as well.
+      const shortest = matches.filter(
+        (run) =>
+          !matches.some(
+            (other) => other !== run && other.words.every((w) => run.words.includes(w)),
+          ),
       );
+      return shortest.map((run) => ({ run, anchor: anchorOf(run, lines, isValue) }));
     });
-    // The shortest run of each place: "1.234,56" rather than "1.234,56 EUR" as well.
-    const shortest = matches.filter(
-      (run) =>
-        !matches.some((other) => other !== run && other.words.every((w) => run.words.includes(w))),
+  let prefix: string | undefined;
+  let found = placesOf((run) => {
+    const value = valueOf(field, run.words);
+    return (
+      (value !== undefined && isSameValue(field, value, savedValue)) ||
+      (TEXT_FIELDS.has(field) && isSameValue(field, run.text, savedValue))
     );
-    for (const run of shortest) found.push({ run, anchor: anchorOf(run, lines) });
+  });
+  // A number printed glued to its sign (n°562044387, Nr.17): learned with what precedes it.
+  if (found.length === 0 && GLUED_FIELDS.has(field)) {
+    const saved = compact(savedValue);
+    found = placesOf((run) => {
+      const word = run.words[0]?.text ?? '';
+      const glued = gluedPrefix(word, saved);
+      if (run.words.length !== 1 || glued === undefined) return false;
+      prefix ??= glued;
+      return glued === prefix;
+    });
   }
   const best = [...found].sort(
     (a, b) => (a.anchor?.distance ?? Infinity) - (b.anchor?.distance ?? Infinity),
@@ -283,6 +347,7 @@ export function learnHint(
   const { run, anchor } = best;
   const box = roundBox(run.box);
   return {
+    ...(prefix !== undefined && { prefix }),
     ...(anchor && {
       anchor: { text: anchor.text, side: anchor.side, page: run.page, box: roundBox(anchor.box) },
       offset: {
@@ -295,6 +360,28 @@ export function learnHint(
     page: run.page,
     box,
   };
+}
+
+/** Fields whose value may be printed glued to a sign before it. */
+const GLUED_FIELDS: ReadonlySet<HintField> = new Set(['invoiceNumber', 'reference']);
+
+/** What a word has before the value it ends with (a few signs, no digit), if it does. */
+function gluedPrefix(word: string, value: string): string | undefined {
+  const cut = word.length - value.length;
+  if (cut < 1 || cut > 6 || word.slice(cut).toUpperCase() !== value) return undefined;
+  const prefix = word.slice(0, cut);
+  return /\d/u.test(prefix) ? undefined : prefix;
+}
+
+/** A run's words with the glued prefix taken off its first word (undefined: not printed so). */
+function withoutPrefix(
+  words: readonly LayoutWord[],
+  prefix: string | undefined,
+): readonly LayoutWord[] | undefined {
+  const [first, ...rest] = words;
+  if (prefix === undefined || !first) return words;
+  if (!first.text.startsWith(prefix) || first.text.length <= prefix.length) return undefined;
+  return [{ ...first, text: first.text.slice(prefix.length) }, ...rest];
 }
 
 /** The pages' source: words a text layer placed are sure, OCR's carry their own confidence. */
@@ -338,6 +425,7 @@ export function readByHint(
         side: anchor.side,
         after: anchor.side === 'left' ? run.box.x1 : undefined,
         exclude: run.words,
+        prefix: hint.prefix,
       });
       if (value)
         return {
@@ -353,6 +441,7 @@ export function readByHint(
   const value = valueAt(page.lines, page.page.aspect, field, hint.box, {
     side: anchor?.side ?? 'above',
     exclude: [],
+    prefix: hint.prefix,
   });
   return value
     ? { value: value.value, confidence: BOX_ONLY_CONFIDENCE, source, box: boxOf(value.words) }
@@ -370,7 +459,12 @@ function valueAt(
   aspect: number,
   field: HintField,
   expected: Box,
-  place: { side: 'left' | 'above'; after?: number; exclude: readonly LayoutWord[] },
+  place: {
+    side: 'left' | 'above';
+    after?: number;
+    exclude: readonly LayoutWord[];
+    prefix?: string;
+  },
 ): { value: string; words: LayoutWord[] } | undefined {
   const height = expected.y1 - expected.y0;
   const width = expected.x1 - expected.x0;
@@ -392,7 +486,9 @@ function valueAt(
   );
   let best: { value: string; words: LayoutWord[]; score: number } | undefined;
   for (const run of candidates) {
-    const value = valueOf(field, run.words) ?? printedValueOf(field, run.words);
+    const words = withoutPrefix(run.words, place.prefix);
+    if (!words) continue;
+    const value = valueOf(field, words) ?? printedValueOf(field, words);
     if (value === undefined) continue;
     const edge = Math.min(Math.abs(run.box.x0 - expected.x0), Math.abs(run.box.x1 - expected.x1));
     const score =
