@@ -101,17 +101,58 @@ export function labelsIn(phrase: Phrase): LabelHit[] {
   }
   hits.sort((p, q) => q.end - q.start - (p.end - p.start) || p.start - q.start);
   const kept: LabelHit[] = [];
+  // A label inside brackets explains the one before it ("Netto (excl. USt.)"): no label.
+  const brackets = [...printed.matchAll(/\([^)]*\)/gu)].map((m) => [
+    m.index,
+    m.index + m[0].length,
+  ]);
   for (const hit of hits) {
     if (kept.some((k) => hit.start < k.end && k.start < hit.end)) continue;
+    if (brackets.some(([from = 0, to = 0]) => hit.start > from && hit.end <= to)) continue;
     kept.push(hit);
   }
-  return kept.sort((p, q) => p.start - q.start);
+  return joinTotals(
+    kept.sort((p, q) => p.start - q.start),
+    printed,
+  );
+}
+
+/**
+ * Two labels side by side of which one is a bare total ("USt. Gesamt", "VAT total", "Total
+ * VAT", "Net total"): one label, of the other's field.
+ */
+function joinTotals(hits: LabelHit[], printed: string): LabelHit[] {
+  const joined: LabelHit[] = [];
+  for (const hit of hits) {
+    const last = joined[joined.length - 1];
+    const isNext = last !== undefined && printed.slice(last.valueStart, hit.start).trim() === '';
+    const isBareTotal = (h: LabelHit) => h.field === 'totalAmount' && h.isWeak;
+    if (
+      last &&
+      isNext &&
+      (isBareTotal(hit) || isBareTotal(last)) &&
+      isBareTotal(hit) !== isBareTotal(last)
+    ) {
+      const field = isBareTotal(hit) ? last.field : hit.field;
+      joined[joined.length - 1] = {
+        ...last,
+        field,
+        end: hit.end,
+        valueStart: hit.valueStart,
+        text: printed.slice(last.start, hit.end),
+        isWeak: false,
+      };
+    } else joined.push(hit);
+  }
+  return joined;
 }
 
 /** How long what stands between a label and its value is, at the start of `text`. */
 export const afterLabel = (text: string): number | undefined => AFTER_LABEL.exec(text)?.[0].length;
 
 let titles: RegExp | undefined;
+/** German compounds of a title: Handelsrechnung, Beitragsrechnung, Warenrechnung. */
+const COMPOUND_TITLE = /^\s*\p{L}{3,}rechnung(?![\p{L}\p{N}])/iu;
 
 /** Where a document's title ("Invoice", "Rechnung", "Račun") that starts the text ends. */
 export function titleAt(text: string): number | undefined {
@@ -121,6 +162,6 @@ export function titleAt(text: string): number | undefined {
       .join('|')})(?![\\p{L}\\p{N}])`,
     'iu',
   );
-  const m = titles.exec(text);
+  const m = titles.exec(text) ?? COMPOUND_TITLE.exec(text);
   return m ? m[0].length : undefined;
 }

@@ -32,25 +32,40 @@ function ranked(candidates: readonly Candidate[], field: AmountField): Candidate
     .map(({ c }) => c);
 }
 
-/** VAT of several rates on separate lines, summed, beside each alone. */
+/**
+ * VAT of several rates on separate lines, summed, beside each alone: of each line the best
+ * figure, or its last (a VAT row prints base, rate and tax, in that order).
+ */
 function vatOptions(vats: readonly Candidate[]): Candidate[] {
-  const byLine = new Map<string, Candidate>();
+  const byLine = new Map<string, Candidate[]>();
   for (const v of vats) {
     const line = v.hit ? `${v.hit.phrase.page}:${v.hit.phrase.line}` : v.value;
-    if (!byLine.has(line)) byLine.set(line, v);
+    byLine.set(line, [...(byLine.get(line) ?? []), v]);
   }
-  const distinct = [...byLine.values()];
-  if (distinct.length < 2) return [...vats];
-  const sum: Candidate = {
-    field: 'vatAmount',
-    value: euros(distinct.reduce((s, v) => s + cents(v.value), 0)),
-    words: distinct.flatMap((v) => v.words),
-    score: Math.min(...distinct.map((v) => v.score)),
-    hit: distinct[0]?.hit,
-    place: distinct[0]?.place,
+  if (byLine.size < 2) return [...vats];
+  const lines = [...byLine.values()];
+  const sumOf = (pick: (line: Candidate[]) => Candidate | undefined): Candidate | undefined => {
+    const picked = lines.map(pick).filter((c): c is Candidate => c !== undefined);
+    if (picked.length < 2) return undefined;
+    return {
+      field: 'vatAmount',
+      value: euros(picked.reduce((s, v) => s + cents(v.value), 0)),
+      words: picked.flatMap((v) => v.words),
+      score: Math.min(...picked.map((v) => v.score)),
+      hit: picked[0]?.hit,
+      place: picked[0]?.place,
+    };
   };
-  return [...vats, sum];
+  const lastOf = (line: Candidate[]) =>
+    [...line].sort((p, q) => (q.words[0]?.x0 ?? 0) - (p.words[0]?.x0 ?? 0))[0];
+  const sums = [sumOf((line) => line[0]), sumOf(lastOf)].filter(
+    (c): c is Candidate => c !== undefined,
+  );
+  return [...vats, ...sums];
 }
+
+/** A total that is the invoice's net ("SKUPAJ" over its VAT): less likely than a net label. */
+const TOTAL_AS_NET = 0.8;
 
 export function readAmounts(candidates: readonly Candidate[]): Amounts {
   const nets = ranked(candidates, 'netAmount');
@@ -64,11 +79,15 @@ export function readAmounts(candidates: readonly Candidate[]): Amounts {
   // Totals to check the sum against: the labelled ones, then what is due (often the total).
   const sums = [...totals, ...dues];
   let best: { net: Candidate; vat: Candidate; total: Candidate; score: number } | undefined;
-  for (const net of nets)
+  const netOptions = [
+    ...nets,
+    ...totals.map((t) => ({ ...t, field: 'netAmount' as const, score: t.score * TOTAL_AS_NET })),
+  ];
+  for (const net of netOptions)
     for (const vat of vats)
       for (const total of sums) {
         if (cents(net.value) + cents(vat.value) !== cents(total.value)) continue;
-        if (cents(total.value) === 0) continue;
+        if (cents(total.value) === 0 || net.words[0] === total.words[0]) continue;
         const score = net.score + vat.score + total.score;
         if (!best || score > best.score + 1e-9) best = { net, vat, total, score };
       }

@@ -139,7 +139,10 @@ export function labelledCandidates(layout: PageLayout, hint: ValueHint): Candida
     if (!field) continue;
     // Words after the label in its phrase ("Gesamtbetrag der Zuschläge"): the label is only
     // a part of a longer caption, which may mean another thing.
-    const caption = hit.phrase.text.slice(hit.valueStart).trim();
+    const caption = hit.phrase.text
+      .slice(hit.valueStart)
+      .replace(/\([^)]*\)|[A-Z]{3}\b|[€$£:]/gu, '')
+      .trim();
     const weight = (hit.isWeak ? WEAK_LABEL : 1) * (caption === '' ? 1 : LONGER_CAPTION);
     const take = (place: Place, phrase: Phrase, from = 0, penalty = 1) => {
       const read = readIn(field, phrase, from, hint);
@@ -182,6 +185,11 @@ export function labelledCandidates(layout: PageLayout, hint: ValueHint): Candida
       if (startsWithLabel(layout, next)) break;
       if (take('right', next, 0, (1 - i * 0.05) * rowPenalty)) {
         isRead = true;
+        // Each further figure of the row is a candidate too, less likely (a VAT row's base,
+        // rate and tax): the sums choose.
+        if (isAmount && figures.length > 1)
+          for (const [j, more] of figures.filter((p) => p.x0 > next.x0).entries())
+            take('right', more, 0, rowPenalty * (0.9 - j * 0.02));
         break;
       }
     }

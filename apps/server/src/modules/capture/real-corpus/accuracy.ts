@@ -35,7 +35,7 @@ export function isRight(field: HeaderField, expected: string, found: string | un
   if (found === undefined) return false;
   switch (field) {
     case 'supplierName':
-      return nameSimilarity(expected, found) >= NAME_ALIKE;
+      return nameSimilarity(expected, found) >= NAME_ALIKE || isLeadingPart(expected, found);
     case 'vatId':
       return normaliseVatId(expected) === normaliseVatId(found);
     case 'netAmount':
@@ -46,6 +46,25 @@ export function isRight(field: HeaderField, expected: string, found: string | un
     default:
       return compact(expected) === compact(found);
   }
+}
+
+const nameWords = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== '');
+
+/**
+ * A name read as the leading words of the legal name, or with more after it ("MD Solutions,
+ * obrt" of "MD Solutions, obrt za računalne djelatnosti"; "Rohstoff AG Salzgitter"): it names
+ * the same supplier, as a partner search by name finds it. Two words at least.
+ */
+function isLeadingPart(expected: string, found: string): boolean {
+  const [a, b] = [nameWords(expected), nameWords(found)];
+  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
+  return shorter.length >= 2 && shorter.every((word, i) => longer[i] === word);
 }
 
 export interface Verdict {

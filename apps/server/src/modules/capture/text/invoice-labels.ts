@@ -37,6 +37,10 @@ export const LABEL_FIELDS = [
   'vatId',
   'seller',
   'buyer',
+  // Numbers and dates that are not the invoice's (customer and order numbers, registry and
+  // tax numbers, order dates): as labels they are longer than a bare "Number" or "Datum"
+  // inside them, and lead to no field.
+  'other',
 ] as const;
 export type LabelField = (typeof LABEL_FIELDS)[number];
 
