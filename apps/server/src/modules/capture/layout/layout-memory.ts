@@ -59,7 +59,8 @@ export async function storeLayout(
 
 /**
  * The fields read where the supplier's earlier documents taught: in place of what was found,
- * except an e-invoice's (the supplier's own data, not read from the page).
+ * except an e-invoice's (the supplier's own data, not read from the page) and one read surer
+ * than the hint read it (a hint whose label is gone reads by its box, less sure).
  */
 export async function applyLayoutHints<F extends Fields>(
   trx: Trx,
@@ -81,10 +82,13 @@ export async function applyLayoutHints<F extends Fields>(
   `.execute(trx);
   const read: Fields = { ...fields };
   for (const field of HINT_FIELDS) {
-    if (fields[field]?.source === 'einvoice') continue;
+    const existing = fields[field];
+    if (existing?.source === 'einvoice') continue;
     for (const { hint } of rows.filter((r) => r.field === field)) {
       const found = readByHint(pages, field, hint);
       if (!found) continue;
+      // Read by its box alone (the label is gone), a hint gives way to a surer reading.
+      if (existing && existing.confidence > found.confidence) break;
       read[field] = { ...found, layout: true } satisfies LayoutFoundValue;
       break;
     }
