@@ -36,7 +36,7 @@ const BIC_SHAPE = /(?<![A-Z0-9])[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?(?![A-Z0-9])/
 const CURRENCY_SHAPE = /(?<![A-Z])[A-Z]{3}(?![A-Z])/gu;
 /** A reference as printed: SI or RF and its model, or any run with a digit, up to 35 signs. */
 const REFERENCE_SHAPE =
-  /(?:SI|RF)\d{2}[ \u00a0]?[0-9A-Z][0-9A-Z -]{0,30}|[0-9A-Z][0-9A-Z/-]{2,34}/gu;
+  /(?:SI|RF)\d{2}[ \u00a0]?[0-9A-Z][0-9A-Z -]{0,30}|[0-9A-Z][0-9A-Z/-]{0,34}/gu;
 
 export function parseFieldValue(
   field: LayoutField,

@@ -69,10 +69,11 @@ export function readLayoutFields(
   const allText = layouts
     .flatMap((l) => l.lines.map((line) => line.phrases.map((p) => p.text).join('  ')))
     .join('\n');
-  const party = readParty(layouts, options);
+  const language = detectLanguage(allText);
+  const party = readParty(layouts, { ...options, language });
   // The supplier's country tells how its dates are written (05/06 in the US).
   const hint: ValueHint = {
-    language: detectLanguage(allText),
+    language,
     country: party.vatId?.value.slice(0, 2) ?? party.ibanCountry,
   };
   const candidates = layouts
@@ -111,7 +112,17 @@ export function readLayoutFields(
   }
   const reference = bestOf(candidates, 'reference');
   if (reference) {
-    const model = /^(SI\d{2}|RF\d{2})\s?(.+)$/u.exec(reference.value.replace(/\s+/gu, ' '));
+    // "Pri plačilu navedite model 00 in sklic: 1090010602": the model said before its label.
+    const said = reference.hit
+      ? /\bmodel\w*\s*:?\s*(\d{2})\b/iu.exec(
+          reference.hit.phrase.text.slice(0, reference.hit.start),
+        )
+      : null;
+    const printed =
+      said?.[1] && /^\d/u.test(reference.value)
+        ? `SI${said[1]} ${reference.value}`
+        : reference.value;
+    const model = /^(SI\d{2}|RF\d{2})\s?(.+)$/u.exec(printed.replace(/\s+/gu, ' '));
     if (model?.[1] && model[2]) {
       put('referenceModel', { ...reference, value: model[1] }, confidenceOf(reference));
       put(

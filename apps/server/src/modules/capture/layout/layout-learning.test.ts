@@ -191,6 +191,33 @@ describe('a hint learned from one correction', () => {
     });
   });
 
+  it('reads a name whole, however long, when it was its phrase', () => {
+    const first = page(line(0.05, [0.1, 'Muster Handel GmbH'], [0.6, 'Rechnung']));
+    const hint = learnHint(first, 'supplierName', 'Muster Handel GmbH');
+    expect(hint).toMatchObject({ whole: true });
+    const next = page(
+      line(0.05, [0.1, 'Muster Handel und Söhne GmbH & Co. KG'], [0.6, 'Rechnung']),
+    );
+    expect(hint && readByHint(next, 'supplierName', hint)?.value).toBe(
+      'Muster Handel und Söhne GmbH & Co. KG',
+    );
+  });
+
+  it('says a value read from OCR words came from OCR', () => {
+    const scanned = (words: LayoutWord[][]) =>
+      page(...words).map((p) => ({
+        ...p,
+        words: p.words.map((w) => ({ ...w, confidence: 0.93 })),
+      }));
+    const first = scanned([...head(), line(0.2, [0.1, 'Belegkennung:'], [0.3, 'X7-17'])]);
+    const hint = learnHint(first, 'invoiceNumber', 'X7-17');
+    const next = scanned([...head(), line(0.2, [0.1, 'Belegkennung:'], [0.3, 'X7-18'])]);
+    expect(hint && readByHint(next, 'invoiceNumber', hint)).toMatchObject({
+      value: 'X7-18',
+      source: 'ocr',
+    });
+  });
+
   it('learns nothing for a value that is not on the pages', () => {
     expect(learnHint(page(...head()), 'invoiceNumber', 'R-404')).toBeUndefined();
   });

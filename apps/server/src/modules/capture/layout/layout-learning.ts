@@ -54,6 +54,8 @@ export interface LayoutHint {
   box: Box;
   /** What the value was printed glued to, before it (n° of n°562044387). */
   prefix?: string;
+  /** The value was its phrase, whole (a name): it is read whole again, however long. */
+  whole?: true;
 }
 
 /** Confidence of a value read by a hint whose label was found again, and by its box alone. */
@@ -218,10 +220,10 @@ const hasDigit = (w: LayoutWord) => /\p{N}/u.test(w.text);
 
 /**
  * The words of a phrase that label a value: the whole phrase when it is short and has no
- * digit; else its last words without a digit (left of the value: "…, BIC" of "DE75…, BIC"),
- * or its longest run of such words (above it); else the whole phrase when it reads as a label
- * ("Versicherungsteuer 19 %"). A label's digits may change from one invoice to the next (a
- * period, a date); its words do not.
+ * digit; else its last words without a digit, when a value is right of it ("…, BIC" of
+ * "DE75…, BIC"), or its longest run of such words ("Osnova za DDV" of "Osnova za DDV 22 %
+ * 17,17"); else the whole phrase when it reads as a label. A label's digits may change from
+ * one invoice to the next (a period, a rate, an amount); its words do not.
  */
 function labelWords(
   words: readonly LayoutWord[],
@@ -237,10 +239,10 @@ function labelWords(
   }
   const last = words[words.length - 1];
   const trailing = last && !hasDigit(last) ? (runs[runs.length - 1] ?? []) : [];
-  const candidates =
-    side === 'left'
-      ? [trailing.slice(-MAX_LABEL_WORDS)]
-      : [...runs].sort((p, q) => q.length - p.length).map((r) => r.slice(0, MAX_LABEL_WORDS));
+  const longest = [...runs]
+    .sort((p, q) => q.length - p.length)
+    .map((r) => r.slice(0, MAX_LABEL_WORDS));
+  const candidates = side === 'left' ? [trailing.slice(-MAX_LABEL_WORDS), ...longest] : longest;
   const chosen = candidates.find((c) => c.length > 0 && isAnchor(c));
   if (chosen) return chosen;
   return isAnchor(words) ? words : undefined;
@@ -348,6 +350,7 @@ export function learnHint(
   const box = roundBox(run.box);
   return {
     ...(prefix !== undefined && { prefix }),
+    ...(field === 'supplierName' && isWholePhrase(run, anchor?.words ?? []) && { whole: true }),
     ...(anchor && {
       anchor: { text: anchor.text, side: anchor.side, page: run.page, box: roundBox(anchor.box) },
       offset: {
@@ -426,6 +429,7 @@ export function readByHint(
         after: anchor.side === 'left' ? run.box.x1 : undefined,
         exclude: run.words,
         prefix: hint.prefix,
+        whole: hint.whole,
       });
       if (value)
         return {
@@ -442,10 +446,20 @@ export function readByHint(
     side: anchor?.side ?? 'above',
     exclude: [],
     prefix: hint.prefix,
+    whole: hint.whole,
   });
   return value
     ? { value: value.value, confidence: BOX_ONLY_CONFIDENCE, source, box: boxOf(value.words) }
     : undefined;
+}
+
+/** A run that is its phrase, whole: from its start (or its label) to its end. */
+function isWholePhrase(run: Run, exclude: readonly LayoutWord[]): boolean {
+  const before = run.phrase.words[run.start - 1];
+  return (
+    run.start + run.words.length === run.phrase.words.length &&
+    (before === undefined || exclude.includes(before))
+  );
 }
 
 /**
@@ -464,6 +478,7 @@ function valueAt(
     after?: number;
     exclude: readonly LayoutWord[];
     prefix?: string;
+    whole?: true;
   },
 ): { value: string; words: LayoutWord[] } | undefined {
   const height = expected.y1 - expected.y0;
@@ -482,7 +497,8 @@ function valueAt(
       (place.after === undefined || run.box.x0 >= place.after - 0.002) &&
       !run.words.some((w) => place.exclude.includes(w)) &&
       Math.abs(middle(run.box) - middle(expected)) <
-        Math.max(height, run.box.y1 - run.box.y0) * 0.6,
+        Math.max(height, run.box.y1 - run.box.y0) * 0.6 &&
+      (!place.whole || isWholePhrase(run, place.exclude)),
   );
   let best: { value: string; words: LayoutWord[]; score: number } | undefined;
   for (const run of candidates) {

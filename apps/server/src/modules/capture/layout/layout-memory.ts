@@ -93,7 +93,43 @@ export async function applyLayoutHints<F extends Fields>(
       break;
     }
   }
-  return read as F;
+  return keepSums(fields, read) as F;
+}
+
+const SUMS = ['netAmount', 'vatAmount', 'totalAmount'] as const;
+/** Confidence of an amount a hint read when the sums do not add up: below review (0.9). */
+const UNSURE_SUM = 0.7;
+const cents = (value: string | undefined) =>
+  value === undefined || !Number.isFinite(Number(value))
+    ? undefined
+    : Math.round(Number(value) * 100);
+
+/** Whether net + VAT = total: true or false when all three are there, else undefined. */
+function adds(fields: Fields): boolean | undefined {
+  const [net, vat, total] = SUMS.map((field) => cents(fields[field]?.value));
+  return net === undefined || vat === undefined || total === undefined
+    ? undefined
+    : net + vat === total;
+}
+
+/**
+ * The amounts hints read, unless they break sums that added up as found: an invoice with
+ * another VAT rate than the one the hint's label names ("Osnova za DDV 22 %") has its net in
+ * two lines, which the reader adds and a hint would take one of.
+ */
+export function keepSums<F extends Fields>(found: F, read: F): F {
+  if (adds(read) !== false) return read;
+  const kept: Fields = { ...read };
+  for (const field of SUMS) {
+    const value = read[field];
+    if (!value?.layout) continue;
+    // Sums that did not add up as found either: what the hint read is to be checked.
+    kept[field] =
+      adds(found) === true
+        ? found[field]
+        : { ...value, confidence: Math.min(value.confidence, UNSURE_SUM) };
+  }
+  return kept as F;
 }
 
 /** A column's value as text, null when empty. */

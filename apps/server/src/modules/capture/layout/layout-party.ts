@@ -1,7 +1,14 @@
 import { nameSimilarity } from '../../tables/partner-suggestions';
 import { LABELLED_NAME, LETTERHEAD_NAME, type NameOptions } from '../text/supplier-name';
 import { findVatIds, normaliseVatId, VAT_ID_PREFIXES } from '../text/vat-ids';
-import { LABELLED, SHAPE_ONLY, type Candidate, type PageLayout, wordsAt } from './candidates';
+import {
+  LABELLED,
+  SHAPE_ONLY,
+  WEAK_LABEL,
+  type Candidate,
+  type PageLayout,
+  wordsAt,
+} from './candidates';
 import { parseFieldValue } from './field-values';
 import { titleAt } from './label-index';
 import type { Phrase } from './layout-lines';
@@ -61,14 +68,18 @@ const FORM_CAPITALS = new RegExp(
 );
 
 const inside = (p: Phrase, r: Region) =>
-  p.page === r.page && p.x0 >= r.x0 - 0.01 && p.x0 <= r.x1 && p.y0 >= r.y0 - 0.005 && p.y0 <= r.y1;
+  p.page === r.page && p.x0 >= r.x0 && p.x0 <= r.x1 && p.y0 >= r.y0 - 0.005 && p.y0 <= r.y1;
 
-function blockUnder(phrase: Phrase): Region {
+/** A party's block: under its label or name, as wide as its column (up to the next phrase). */
+function blockUnder(phrase: Phrase, phrases: readonly Phrase[]): Region {
+  const next = phrases
+    .filter((p) => p.page === phrase.page && p.line === phrase.line && p.x0 > phrase.x1)
+    .sort((a, b) => a.x0 - b.x0)[0];
   return {
     page: phrase.page,
-    x0: Math.max(0, phrase.x0 - 0.02),
+    x0: Math.max(0, phrase.x0 - 0.04),
     y0: phrase.y0,
-    x1: phrase.x0 + BLOCK_WIDTH,
+    x1: Math.min(phrase.x0 + BLOCK_WIDTH, next ? next.x0 - 0.02 : 1),
     y1: phrase.y1 + BLOCK_HEIGHT,
   };
 }
@@ -77,7 +88,20 @@ function blockUnder(phrase: Phrase): Region {
 const isBankLine = (text: string) =>
   parseFieldValue('iban', text) !== undefined || /\b(?:IBAN|BIC|SWIFT)\b/u.test(text);
 
-export function readParty(layouts: readonly PageLayout[], options: NameOptions): Party {
+/** The country a language's invoices most often come from, for IDs printed without it. */
+const COUNTRY_OF_LANGUAGE: Readonly<Record<string, string>> = {
+  sl: 'SI',
+  hr: 'HR',
+  de: 'DE',
+  fr: 'FR',
+  it: 'IT',
+  nl: 'NL',
+};
+
+export function readParty(
+  layouts: readonly PageLayout[],
+  options: NameOptions & { language?: string },
+): Party {
   const phrases = layouts.flatMap((l) => l.lines.flatMap((line) => line.phrases));
   const own = options.buyerName?.trim() ?? '';
   const isOwn = (text: string) => own !== '' && nameSimilarity(text, own) >= 0.85;
@@ -85,29 +109,34 @@ export function readParty(layouts: readonly PageLayout[], options: NameOptions):
   const partyHits = layouts.flatMap((l) =>
     l.hits.filter((h) => (h.field === 'buyer' || h.field === 'seller') && h.start === 0),
   );
-  const buyerBlocks = partyHits.filter((h) => h.field === 'buyer').map((h) => blockUnder(h.phrase));
+  const buyerBlocks = partyHits
+    .filter((h) => h.field === 'buyer')
+    .map((h) => blockUnder(h.phrase, phrases));
   for (const p of phrases)
-    if (isOwn(companyName(p.text) ?? p.text)) buyerBlocks.push(blockUnder(p));
+    if (isOwn(companyName(p.text) ?? p.text)) buyerBlocks.push(blockUnder(p, phrases));
   const sellerBlocks = partyHits
     .filter((h) => h.field === 'seller')
-    .map((h) => blockUnder(h.phrase));
+    .map((h) => blockUnder(h.phrase, phrases));
   const inBuyer = (p: Phrase) => buyerBlocks.some((r) => inside(p, r));
   const inSeller = (p: Phrase) => sellerBlocks.some((r) => inside(p, r));
 
   const ibans = phrases.filter((p) => !inBuyer(p) && parseFieldValue('iban', p.text) !== undefined);
   const name = supplierName(layouts, phrases, { inBuyer, inSeller, isOwn, partyHits, ibans });
+  const ibanCountry = ibans[0] && parseFieldValue('iban', ibans[0].text)?.value.slice(0, 2);
+  const country = ibanCountry ?? COUNTRY_OF_LANGUAGE[options.language ?? ''];
   const vatId = supplierVatId(layouts, phrases, {
     inBuyer,
     inSeller,
     name: name?.candidate,
     ibans,
+    country,
   });
   return {
     name: name?.candidate,
     nameConfidence: name?.confidence ?? 0,
     vatId: vatId?.candidate,
     vatIdConfidence: vatId?.confidence ?? 0,
-    ibanCountry: ibans[0] && parseFieldValue('iban', ibans[0].text)?.value.slice(0, 2),
+    ibanCountry,
     isInPartyBlock: (p) => inBuyer(p) || inSeller(p),
   };
 }
@@ -115,11 +144,9 @@ export function readParty(layouts: readonly PageLayout[], options: NameOptions):
 const near = (p: Phrase, q: { page: number; y0: number } | undefined) =>
   q !== undefined && p.page === q.page && Math.abs(p.y0 - q.y0) < NEAR;
 
-/** A VAT ID as printed that has the form of one but whose check digits fail. */
-const VAT_SHAPE = new RegExp(
-  `(?<![A-Z0-9])(?:${[...VAT_ID_PREFIXES, 'GR'].join('|')})[ .-]?[0-9A-Z][0-9A-Z .-]{6,14}[0-9A-Z]`,
-  'u',
-);
+/** VAT IDs of the form of their country whose check digits fail (a sample's DE123456789). */
+const VAT_SHAPE =
+  /(?<![A-Z0-9])(?:DE ?\d{9}|ATU\d{8}|NL\d{9}B\d{2}|FR[0-9A-Z]{2} ?\d{9}|IT\d{11}|SI\d{8}|HR\d{11}|CZ\d{8,10}|BE ?0?\d{9}|GB ?\d{9}|ES[0-9A-Z]\d{7}[0-9A-Z]|PL\d{10}|HU\d{8}|SK\d{10}|LU\d{8}|DK\d{8}|SE\d{12}|FI\d{8}|PT\d{9})(?![A-Z0-9])/u;
 
 /**
  * The supplier's VAT ID: a valid one outside the buyer's block, ranked by what stands near it
@@ -134,12 +161,15 @@ function supplierVatId(
     inSeller: (p: Phrase) => boolean;
     name: Candidate | undefined;
     ibans: readonly Phrase[];
+    country: string | undefined;
   },
 ): { candidate: Candidate; confidence: number } | undefined {
-  const { inBuyer, inSeller, name, ibans } = context;
+  const { inBuyer, inSeller, name, ibans, country } = context;
   let best: { candidate: Candidate; rank: number } | undefined;
   for (const [order, p] of phrases.entries()) {
     for (const found of findVatIds(p.text)) {
+      // Cut back from a longer run (a reference "SI12 34480026002"): no VAT ID of its own.
+      if (/[\p{L}\p{N}]/u.test(p.text.charAt(found.index + found.length))) continue;
       const words = wordsAt(p, found.index, found.index + found.length);
       const rank =
         (inBuyer(p) ? -8 : 0) +
@@ -153,32 +183,53 @@ function supplierVatId(
     }
   }
   if (best && best.rank > -4) return { candidate: best.candidate, confidence: LABELLED };
-  // Labelled, of the right form, its check digits wrong (a sample's DE123456789): for review.
+  // Printed without its country after a VAT ID label ("OIB: 21055328609", "P.IVA 0159…").
   for (const layout of layouts)
     for (const hit of layout.hits) {
-      if (hit.field !== 'vatId' || inBuyer(hit.phrase)) continue;
+      if (hit.field !== 'vatId' || inBuyer(hit.phrase) || !country) continue;
       const line = layout.lines[hit.phrase.line];
-      const texts = [
-        hit.phrase.text.slice(hit.valueStart),
-        ...(line?.phrases.filter((p) => p.x0 >= hit.phrase.x1).map((p) => p.text) ?? []),
-      ];
-      for (const text of texts) {
-        const m = VAT_SHAPE.exec(text);
+      const next = line?.phrases.find((p) => p.x0 >= hit.phrase.x1);
+      const places: [Phrase, number][] = [[hit.phrase, hit.valueStart]];
+      if (next) places.push([next, 0]);
+      for (const [phrase, from] of places) {
+        const found = findVatIds(phrase.text.slice(from), { country })[0];
+        if (!found) continue;
+        const at = from + found.index;
+        return {
+          candidate: {
+            field: 'vatId',
+            value: found.value,
+            words: wordsAt(phrase, at, at + found.length),
+            score: 0.9,
+          },
+          confidence: LABELLED * WEAK_LABEL,
+        };
+      }
+    }
+  // Of the right form, its check digits wrong (a sample's DE123456789), after a VAT ID label
+  // or beside the supplier's bank account: for review.
+  const labelled = new Set(
+    layouts.flatMap((l) => l.hits.filter((h) => h.field === 'vatId').map((h) => h.phrase)),
+  );
+  for (const layout of layouts)
+    for (const line of layout.lines)
+      for (const [i, p] of line.phrases.entries()) {
+        if (inBuyer(p)) continue;
+        const m = VAT_SHAPE.exec(p.text);
         if (!m) continue;
-        const phrase = text === texts[0] ? hit.phrase : line?.phrases.find((p) => p.text === text);
-        if (!phrase) continue;
-        const at = phrase.text.indexOf(m[0]);
+        const before = line.phrases[i - 1];
+        const isLabelled = labelled.has(p) || (before !== undefined && labelled.has(before));
+        if (!isLabelled && !ibans.some((iban) => near(p, iban))) continue;
         return {
           candidate: {
             field: 'vatId',
             value: normaliseVatId(m[0]),
-            words: wordsAt(phrase, at, at + m[0].length),
+            words: wordsAt(p, m.index, m.index + m[0].length),
             score: 0.5,
           },
-          confidence: SHAPE_ONLY,
+          confidence: SHAPE_ONLY * 0.85,
         };
       }
-    }
   return undefined;
 }
 
@@ -204,6 +255,9 @@ function companyName(text: string): string | undefined {
   return /\p{L}{2,}.*\s/u.test(name) ? name : undefined;
 }
 
+const isLegalFormOnly = (text: string) =>
+  text !== '' && [FORM_ANY_CASE, FORM_CAPITALS].some((form) => form.exec(text)?.[0] === text);
+
 const withoutTitle = (text: string) => text.slice(titleAt(text) ?? 0).trim();
 
 function supplierName(
@@ -224,6 +278,14 @@ function supplierName(
   for (const hit of partyHits) {
     if (hit.field !== 'seller') continue;
     const rest = hit.phrase.text.slice(hit.valueStart).trim();
+    // "Lieferant GmbH": the label word is the name's own, the rest only its legal form.
+    if (isLegalFormOnly(rest)) {
+      const value = hit.phrase.text.trim();
+      return {
+        candidate: make(hit.phrase, value, hit.phrase.text.indexOf(value)),
+        confidence: LETTERHEAD_NAME,
+      };
+    }
     if (rest !== '' && /\p{L}{2}/u.test(rest) && !isOwn(rest)) {
       const value = companyName(rest) ?? rest;
       return {
@@ -231,7 +293,7 @@ function supplierName(
         confidence: LABELLED_NAME,
       };
     }
-    const block = blockUnder(hit.phrase);
+    const block = blockUnder(hit.phrase, phrases);
     const under = phrases.filter((p) => p !== hit.phrase && inside(p, block) && !isOwn(p.text));
     const company = under.find((p) => companyName(p.text) !== undefined);
     const first = under.find((p) => /\p{L}{3}/u.test(p.text) && !/:/u.test(p.text) && !isLabel(p));
