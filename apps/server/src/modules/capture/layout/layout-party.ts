@@ -1,6 +1,6 @@
 import { nameSimilarity } from '../../tables/partner-suggestions';
 import { LABELLED_NAME, LETTERHEAD_NAME, type NameOptions } from '../text/supplier-name';
-import { findVatIds, normaliseVatId, VAT_ID_PREFIXES } from '../text/vat-ids';
+import { findVatIds, normaliseVatId } from '../text/vat-ids';
 import {
   LABELLED,
   SHAPE_ONLY,
