@@ -3,6 +3,7 @@ import {
   ANCHORED_CONFIDENCE,
   BOX_ONLY_CONFIDENCE,
   compactPages,
+  isLayoutHint,
   layoutPages,
   learnHint,
   readByHint,
@@ -220,6 +221,16 @@ describe('a hint learned from one correction', () => {
 
   it('learns nothing for a value that is not on the pages', () => {
     expect(learnHint(page(...head()), 'invoiceNumber', 'R-404')).toBeUndefined();
+  });
+
+  it('knows the shape of a stored hint', () => {
+    const first = page(...head(), line(0.2, [0.1, 'Belegkennung:'], [0.3, 'X7-17']));
+    const hint = learnHint(first, 'invoiceNumber', 'X7-17');
+    expect(isLayoutHint(JSON.parse(JSON.stringify(hint)))).toBe(true);
+    expect(isLayoutHint({ page: 1, box: { x0: 0, y0: 0, x1: 1, y1: 1 } })).toBe(true);
+    expect(isLayoutHint({ page: 1, box: [0, 0, 1, 1] })).toBe(false);
+    expect(isLayoutHint({ ...hint, offset: undefined })).toBe(false);
+    expect(isLayoutHint(null)).toBe(false);
   });
 
   it('keeps words compact and reads them back', () => {

@@ -58,6 +58,31 @@ export interface LayoutHint {
   whole?: true;
 }
 
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isBox = (v: unknown): v is Box => {
+  const b = v as Partial<Box> | null;
+  return typeof b === 'object' && b !== null && [b.x0, b.y0, b.x1, b.y1].every(isNumber);
+};
+
+/** Whether a stored hint has the shape readByHint reads (capture_layout_hint.hint). */
+export function isLayoutHint(value: unknown): value is LayoutHint {
+  const hint = value as Partial<LayoutHint> | null;
+  if (typeof hint !== 'object' || hint === null || !isNumber(hint.page) || !isBox(hint.box))
+    return false;
+  if (hint.prefix !== undefined && typeof hint.prefix !== 'string') return false;
+  const { anchor, offset } = hint;
+  if (anchor === undefined && offset === undefined) return true;
+  return (
+    typeof anchor === 'object' &&
+    typeof anchor.text === 'string' &&
+    (anchor.side === 'left' || anchor.side === 'above') &&
+    isNumber(anchor.page) &&
+    isBox(anchor.box) &&
+    typeof offset === 'object' &&
+    [offset.dx, offset.dy, offset.width, offset.height].every(isNumber)
+  );
+}
+
 /** Confidence of a value read by a hint whose label was found again, and by its box alone. */
 export const ANCHORED_CONFIDENCE = 0.97;
 export const BOX_ONLY_CONFIDENCE = 0.8;

@@ -5,12 +5,12 @@ import type { WriteHook } from '../../tables/write-hooks';
 import {
   compactPages,
   HINT_FIELDS,
+  isLayoutHint,
   isSameValue,
   layoutPages,
   learnHint,
   readByHint,
   type HintField,
-  type LayoutHint,
 } from './layout-learning';
 import type { LayoutPage } from './page-words';
 
@@ -70,7 +70,7 @@ export async function applyLayoutHints<F extends Fields>(
   fields: F,
 ): Promise<F> {
   if (!pages || !pages.some((page) => page.words.length > 0)) return fields;
-  const { rows } = await sql<{ field: string; hint: LayoutHint }>`
+  const { rows } = await sql<{ field: string; hint: unknown }>`
     select field, hint from (
       select field, hint,
         row_number() over (partition by field order by updated_at desc, doc_id desc) as n
@@ -85,6 +85,8 @@ export async function applyLayoutHints<F extends Fields>(
     const existing = fields[field];
     if (existing?.source === 'einvoice') continue;
     for (const { hint } of rows.filter((r) => r.field === field)) {
+      // A hint of another shape (written by another version) is passed over.
+      if (!isLayoutHint(hint)) continue;
       const found = readByHint(pages, field, hint);
       if (!found) continue;
       // Read by its box alone (the label is gone), a hint gives way to a surer reading.
