@@ -139,6 +139,7 @@ export function readLayoutFields(
   const currency = bestOf(candidates, 'currencyCode');
   if (currency) put('currencyCode', currency, confidenceOf(currency));
   else if (amounts.currency) put('currencyCode', amounts.currency, LABELLED);
+  else put('currencyCode', printedCurrency(layouts), WEAK_LABEL);
   return fields;
 }
 
@@ -185,7 +186,10 @@ export function labelledCandidates(layout: PageLayout, hint: ValueHint): Candida
       const cell = totalRowCell(layout, hit);
       if (cell && take('rest', cell)) continue;
     }
-    const right = line.phrases.filter((p) => p.x0 >= phrase.x1 - 1e-6);
+    // A currency standing alone between a label and its figure ("Subtotaal | Eur | 319,03").
+    const right = line.phrases.filter(
+      (p) => p.x0 >= phrase.x1 - 1e-6 && !/^(?:[A-Z]{3}|[A-Z][a-z]{2}|[€$£])$/u.test(p.text),
+    );
     // A row's label with several figures right of it ("Total | 24.99 | 5.00 | 29.99"): which
     // is its own, the columns say; the first is only likely.
     const figures = right.filter((p) => parseFieldValue('totalAmount', p.text) !== undefined);
@@ -207,6 +211,10 @@ export function labelledCandidates(layout: PageLayout, hint: ValueHint): Candida
     if (isRead) continue;
     // Under an amount's column header stand the lines' own amounts, not the invoice's.
     const belowPenalty = isAmount ? LINE_ITEM : 1;
+    if (isAmount) {
+      const sum = summingCell(layout, hit);
+      if (sum && take('below', sum)) continue;
+    }
     if (readBelow(layout, hit, (p, penalty) => take('below', p, 0, penalty * belowPenalty)))
       continue;
     const left = line.phrases.filter((p) => p.x1 <= phrase.x0 + 1e-6).pop();
@@ -289,6 +297,33 @@ function readBelow(
   return false;
 }
 
+/** How many figures under a column's header are looked at for the one that sums the others. */
+const COLUMN_FIGURES = 8;
+
+/**
+ * Under a column's header, the figure that is the sum of the ones above it (a VAT summary's
+ * row of each rate, then their total): the invoice's own.
+ */
+function summingCell(layout: PageLayout, hit: LabelHit): Phrase | undefined {
+  const { phrase } = hit;
+  const words = wordsAt(phrase, hit.start, hit.end);
+  const x0 = Math.min(...words.map((w) => w.x0));
+  const x1 = Math.max(...words.map((w) => w.x1));
+  const height = phrase.y1 - phrase.y0;
+  const column: { phrase: Phrase; cents: number }[] = [];
+  for (let n = phrase.line + 1; n < layout.lines.length && column.length < COLUMN_FIGURES; n++) {
+    const line = layout.lines[n];
+    const cell = line?.phrases.find((p) => p.x0 < x1 + height && p.x1 > x0 - height);
+    const value = cell && parseFieldValue('totalAmount', cell.text);
+    if (!cell || !value || value.index > 2) break;
+    column.push({ phrase: cell, cents: Math.round(Number(value.value) * 100) });
+  }
+  if (column.length < 3) return undefined;
+  const last = column[column.length - 1];
+  const others = column.slice(0, -1).reduce((sum, c) => sum + c.cents, 0);
+  return last && last.cents === others ? last.phrase : undefined;
+}
+
 /** A rate before an amount (VAT 22 %: 12,34; MwSt. (19%) 4,20): passed over. */
 const RATE = /^\s*\(?\d{1,2}(?:[.,]\d{1,2})?\s*%\)?\s*[:=]?\s*/u;
 
@@ -364,6 +399,41 @@ function readIn(field: LayoutField, phrase: Phrase, start: number, hint: ValueHi
   const words = wordsAt(phrase, from + parsed.index, from + parsed.index + parsed.length);
   if (words.length === 0) return undefined;
   return { value: parsed.value, words, currency: parsed.currency };
+}
+
+/** A currency code or sign standing alone ("Eur", "€", "CZK"), the one printed most often. */
+const CURRENCY_WORD =
+  /(?<![\p{L}\p{N}])(EUR|USD|GBP|CHF|CZK|HUF|PLN|HRK|SEK|DKK|NOK|INR|RON|BGN|€|\$|£|₹|Kč|Ft|zł)(?![\p{L}\p{N}])/iu;
+const CURRENCY_OF_SIGN: Readonly<Record<string, string>> = {
+  '€': 'EUR',
+  '£': 'GBP',
+  '₹': 'INR',
+  KČ: 'CZK',
+  FT: 'HUF',
+  ZŁ: 'PLN',
+};
+
+function printedCurrency(layouts: readonly PageLayout[]): Candidate | undefined {
+  const seen = new Map<string, Candidate & { count: number }>();
+  for (const layout of layouts)
+    for (const line of layout.lines)
+      for (const phrase of line.phrases) {
+        const m = CURRENCY_WORD.exec(phrase.text);
+        if (!m?.[1]) continue;
+        const printed = m[1].toUpperCase();
+        const code = CURRENCY_OF_SIGN[printed] ?? printed;
+        const known = seen.get(code);
+        if (known) known.count++;
+        else
+          seen.set(code, {
+            field: 'currencyCode',
+            value: code,
+            words: wordsAt(phrase, m.index, m.index + m[1].length),
+            score: 0.5,
+            count: 1,
+          });
+      }
+  return [...seen.values()].sort((a, b) => b.count - a.count)[0];
 }
 
 /** A field's value found by its shape alone, anywhere on the pages: the first one. */

@@ -272,8 +272,11 @@ function supplierName(
     words: wordsAt(p, from, from + value.length),
     score: 1,
   });
+  // A phrase that starts with a label of a field (a seller's own label word may be its name).
   const isLabel = (p: Phrase) =>
-    layouts.some((l) => l.hits.some((h) => h.phrase === p && h.start === 0));
+    layouts.some((l) =>
+      l.hits.some((h) => h.phrase === p && h.start === 0 && h.field !== 'seller'),
+    );
   // After a seller label, or in its block: its company name, else its first line of words.
   for (const hit of partyHits) {
     if (hit.field !== 'seller') continue;
@@ -286,7 +289,10 @@ function supplierName(
         confidence: LETTERHEAD_NAME,
       };
     }
-    if (rest !== '' && /\p{L}{2}/u.test(rest) && !isOwn(rest)) {
+    // The name after its label on the same line only after a colon ("Seller: Acme Ltd"); a
+    // heading such as "SELLER TRADE NAME" has it on the lines under it.
+    const hasColon = hit.phrase.text.slice(0, hit.valueStart).includes(':');
+    if (hasColon && rest !== '' && /\p{L}{2}/u.test(rest) && !isOwn(rest)) {
       const value = companyName(rest) ?? rest;
       return {
         candidate: make(hit.phrase, value, hit.phrase.text.indexOf(value)),
