@@ -77,7 +77,11 @@ export function readLayoutFields(
     country: party.vatId?.value.slice(0, 2) ?? party.ibanCountry,
   };
   const candidates = layouts
-    .flatMap((layout) => [...labelledCandidates(layout, hint), ...titleCandidates(layout, hint)])
+    .flatMap((layout) => [
+      ...labelledCandidates(layout, hint),
+      ...titleCandidates(layout, hint),
+      ...letterDates(layout, hint),
+    ])
     // A number or a date in a party's block is the party's (its customer number), not the
     // invoice's.
     .map((c) =>
@@ -375,6 +379,40 @@ function titleCandidates(layout: PageLayout, hint: ValueHint): Candidate[] {
         });
     }
   return found;
+}
+
+/** A letter's place and date: "München, den 01.11.2024", "Ljubljana, dne 31.01.2026". */
+const PLACE_AND = /^\p{Lu}[\p{L} .'-]{1,30},\s*(?:(?:den|dne|le|am|il|dana|on)(?:\s+|$))?/u;
+/** Worth of a letter's date as the issue date: above a bare "Datum", below a full label. */
+const LETTER_DATE = 0.96;
+
+function letterDates(layout: PageLayout, hint: ValueHint): Candidate[] {
+  return layout.lines.flatMap((line) =>
+    line.phrases.flatMap((phrase) => {
+      const place = PLACE_AND.exec(phrase.text);
+      if (!place) return [];
+      // The date after the place, or in the next phrase ("München, den | 01.11.2024").
+      const next = line.phrases[line.phrases.indexOf(phrase) + 1];
+      const date =
+        readIn('issueDate', phrase, place[0].length, hint) ??
+        (place[0].length === phrase.text.length && next
+          ? readIn('issueDate', next, 0, hint)
+          : undefined);
+      if (!date) return [];
+      const hit: LabelHit = {
+        field: 'issueDate',
+        phrase,
+        start: 0,
+        end: place[0].length,
+        valueStart: place[0].length,
+        text: place[0],
+        isWeak: false,
+      };
+      return [
+        { ...date, field: 'issueDate' as const, score: LETTER_DATE, hit, place: 'rest' as const },
+      ];
+    }),
+  );
 }
 
 /** A field's value at the start of a phrase's text from `from` (after a label, or all of it). */
