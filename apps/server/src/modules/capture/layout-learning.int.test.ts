@@ -83,6 +83,31 @@ const fieldOf = (doc: TableRecord, name: string) =>
     name
   ];
 
+async function readDoc(key: unknown) {
+  const res = await t.app.inject({ url: `/api/doc/${String(key)}`, headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<TableRecord>();
+}
+
+async function save(doc: TableRecord, changes: object) {
+  const { version } = await readDoc(doc.key);
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: `/api/doc/${String(doc.key)}`,
+    headers,
+    payload: { version, ...changes },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+async function learnedAt(doc: TableRecord) {
+  const { rows } = await sql<{ field: string; updated_at: Date }>`
+    select field, updated_at from capture_layout_hint where doc_id = ${String(doc.id)}
+    order by field
+  `.execute(t.database.db);
+  return rows.map((r) => `${r.field} ${new Date(r.updated_at).toISOString()}`);
+}
+
 async function hintsOf(doc: TableRecord) {
   const { rows } = await sql<{ field: string }>`
     select field from capture_layout_hint where doc_id = ${String(doc.id)} order by field
@@ -140,5 +165,17 @@ describe('learning a supplier’s layout from one correction', () => {
     expect(third.number).not.toBe('BK-4713/26');
     expect(fieldOf(third, 'invoiceNumber')?.layout).toBeUndefined();
     expect(fieldOf(third, 'dueDate')?.layout).toBeUndefined();
+  });
+
+  it('keeps a hint through later saves, and forgets it with the document’s supplier', async () => {
+    await save(first, { number: 'BK-4711/26', dueDate: '2026-12-15' });
+    const learned = await learnedAt(first);
+    expect(learned).toHaveLength(2);
+    await save(first, { description: 'Beratung' });
+    expect(await learnedAt(first)).toEqual(learned);
+    await save(first, { dueDate: '2026-12-16' });
+    expect(await hintsOf(first)).toEqual(['invoiceNumber']);
+    await save(first, { customerKey: null });
+    expect(await hintsOf(first)).toEqual([]);
   });
 });

@@ -154,48 +154,88 @@ export function rememberLayoutHints(columns: Partial<Record<string, string>>): W
   });
   return async (trx, organizationId, ids) => {
     if (organizationId === null || ids.length === 0) return;
-    const { rows } = await sql<Record<string, unknown> & { id: string; customer_key: string }>`
+    const { rows } = await sql<
+      Record<string, unknown> & { id: string; customer_key: string | null }
+    >`
       select d.id::text as id, d.customer_key::text as customer_key, d.capture_result,
         ${sql.join(selected)}
       from doc d
       left join partner p on p.organization_id = d.organization_id and p.key = d.customer_key
       where d.organization_id = ${organizationId} and d.id = any(${ids}::bigint[])
-        and d.capture_result is not null and d.customer_key is not null
     `.execute(trx);
-    if (rows.length === 0) return;
-    await sql`
-      delete from capture_layout_hint
-      where organization_id = ${organizationId}
-        and doc_id = any(${rows.map((r) => r.id)}::bigint[])
+    const { rows: kept } = await sql<{
+      doc_id: string;
+      field: string;
+      partner_key: string;
+      value: string | null;
+    }>`
+      select doc_id::text as doc_id, field, partner_key::text as partner_key,
+        hint->>'value' as value
+      from capture_layout_hint
+      where organization_id = ${organizationId} and doc_id = any(${ids}::bigint[])
     `.execute(trx);
-    // The fields each document was saved with other than capture found them.
-    const changed = rows.flatMap((row) => {
-      const fields = (row.capture_result as { fields?: Fields } | null)?.fields ?? {};
+    // The fields each captured document with a supplier was saved with other than capture
+    // found them; none for one without (its supplier taken away, its capture cancelled).
+    const changed = rows.map((row) => {
+      const fields = (row.capture_result as { fields?: Fields } | null)?.fields;
       const saved = HINT_FIELDS.flatMap((field) => {
         const value = text(row[field]);
-        const found = fields[field]?.value;
-        if (value === null) return [];
+        const found = fields?.[field]?.value;
+        if (!fields || row.customer_key === null || value === null) return [];
         // The currency is never empty (a new document is in euros): learned only when changed.
         if (field === 'currencyCode' && found === undefined) return [];
         return found !== undefined && isSameValue(field, found, value) ? [] : [{ field, value }];
       });
-      return saved.length > 0 ? [{ row, saved }] : [];
+      return { row, saved };
     });
-    if (changed.length === 0) return;
+    // A hint stays while its document keeps the value and the supplier it was learned from:
+    // a later write (an approval, a payment) learns nothing again.
+    const isKept = (
+      row: { id: string; customer_key: string | null },
+      field: string,
+      value: string,
+    ) =>
+      kept.some(
+        (k) =>
+          k.doc_id === row.id &&
+          k.field === field &&
+          k.value === value &&
+          k.partner_key === row.customer_key,
+      );
+    const stale = kept.filter(
+      (k) =>
+        !changed.some(
+          ({ row, saved }) =>
+            row.id === k.doc_id &&
+            saved.some((s) => s.field === k.field && isKept(row, s.field, s.value)),
+        ),
+    );
+    if (stale.length > 0)
+      await sql`
+        delete from capture_layout_hint
+        where organization_id = ${organizationId}
+          and (doc_id, field) in (${sql.join(stale.map((k) => sql`(${k.doc_id}::bigint, ${k.field})`))})
+      `.execute(trx);
+    const toLearn = changed.flatMap(({ row, saved }) => {
+      const fresh = saved.filter((s) => !isKept(row, s.field, s.value));
+      return fresh.length > 0 ? [{ row, saved: fresh }] : [];
+    });
+    if (toLearn.length === 0) return;
     const { rows: layouts } = await sql<{ doc_id: string; words: unknown }>`
       select doc_id::text as doc_id, words from capture_layout
       where organization_id = ${organizationId}
-        and doc_id = any(${changed.map((c) => c.row.id)}::bigint[])
+        and doc_id = any(${toLearn.map((c) => c.row.id)}::bigint[])
     `.execute(trx);
-    const lines = changed.flatMap(({ row, saved }) => {
+    const lines = toLearn.flatMap(({ row, saved }) => {
       const pages = layoutPages(layouts.find((l) => l.doc_id === row.id)?.words);
       if (pages.length === 0) return [];
       return saved.flatMap(({ field, value }) => {
         const hint = learnHint(pages, field, value);
+        // With the value it was learned from: kept while the document keeps it.
         return hint
           ? [
               sql`(${organizationId}, ${row.id}, ${row.customer_key}::uuid, ${field},
-                ${JSON.stringify(hint)}::jsonb)`,
+                ${JSON.stringify({ ...hint, value })}::jsonb)`,
             ]
           : [];
       });
