@@ -51,8 +51,8 @@ export function layoutOf(pages: readonly LayoutPage[]): PageLayout[] {
   });
 }
 
-export const confidenceOf = (c: Candidate): number =>
-  c.hit ? LABELLED * c.score * (c.hit.isWeak ? WEAK_LABEL : 1) : SHAPE_ONLY;
+/** A candidate's confidence: its score (which has its label's and place's worth) if labelled. */
+export const confidenceOf = (c: Candidate): number => (c.hit ? LABELLED * c.score : SHAPE_ONLY);
 
 /** The candidate of the field with the best score; the first on the page on a tie. */
 export function bestOf(

@@ -12,7 +12,7 @@ import { LABELLED, SHAPE_ONLY, confidenceOf, type Candidate, type Found } from '
 type AmountField = 'netAmount' | 'vatAmount' | 'totalAmount' | 'amountDue' | 'prepaidAmount';
 
 /** A value worked out from two read ones: sure of the sum, not of what was meant. */
-const DERIVED = 0.9;
+export const DERIVED = 0.9;
 
 const cents = (value: string) => Math.round(Number(value) * 100);
 const euros = (value: number) => (value / 100).toFixed(2);

@@ -107,7 +107,7 @@ export function readLayoutFields(
     const best = bestOf(candidates, field);
     if (best) put(field, best, confidenceOf(best));
   }
-  const iban = bestOf(candidates, 'iban') ?? shapeOnly(layouts, 'iban', hint);
+  const iban = paidAccount(layouts, candidates, hint);
   if (iban) put('iban', iban, iban.hit ? confidenceOf(iban) : LABELLED);
   if (!fields.issueDate) {
     // No labelled date: the first date on the first page, as many letterheads print it.
@@ -437,6 +437,28 @@ function readIn(field: LayoutField, phrase: Phrase, start: number, hint: ValueHi
   const words = wordsAt(phrase, from + parsed.index, from + parsed.index + parsed.length);
   if (words.length === 0) return undefined;
   return { value: parsed.value, words, currency: parsed.currency };
+}
+
+/**
+ * The account to pay to: of the supplier's accounts the one printed most often (a payment
+ * slip repeats it), then the best labelled; an unlabelled one when no label names any.
+ */
+function paidAccount(
+  layouts: readonly PageLayout[],
+  candidates: readonly Candidate[],
+  hint: ValueHint,
+): Candidate | undefined {
+  const printed = new Map<string, number>();
+  for (const layout of layouts)
+    for (const line of layout.lines)
+      for (const phrase of line.phrases) {
+        const found = parseFieldValue('iban', phrase.text, hint);
+        if (found) printed.set(found.value, (printed.get(found.value) ?? 0) + 1);
+      }
+  const labelled = candidates.filter((c) => c.field === 'iban');
+  if (labelled.length === 0) return shapeOnly(layouts, 'iban', hint);
+  const times = (c: Candidate) => printed.get(c.value) ?? 0;
+  return [...labelled].sort((a, b) => times(b) - times(a) || b.score - a.score)[0];
 }
 
 /** A currency code or sign standing alone ("Eur", "€", "CZK"), the one printed most often. */
