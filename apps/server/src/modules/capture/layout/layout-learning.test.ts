@@ -219,6 +219,19 @@ describe('a hint learned from one correction', () => {
     });
   });
 
+  it('learns a value printed twice by the label invoices print for its field', () => {
+    const first = page(
+      line(0.3, [0.1, 'Rb'], [0.2, 'Opis']),
+      line(0.32, [0.1, '1'], [0.2, 'Izrada web stranice']),
+      line(0.6, [0.1, 'Napomena: oslobođeno PDV-a temeljem članka 90. st. 1 Zakona o PDV-u']),
+      line(0.7, [0.1, 'Poziv na broj:'], [0.4, '1']),
+    );
+    expect(learnHint(first, 'reference', '1')).toMatchObject({
+      anchor: { text: 'poziv na broj', side: 'left' },
+      box: { y0: 0.7 },
+    });
+  });
+
   it('learns nothing for a value that is not on the pages', () => {
     expect(learnHint(page(...head()), 'invoiceNumber', 'R-404')).toBeUndefined();
   });

@@ -1,3 +1,4 @@
+import { LABEL_FIELDS, labelMatcher, type LabelField } from '../text/invoice-labels';
 import type { CaptureSource, FoundValue } from '../text/text-fields';
 import { parseFieldValue, type LayoutField } from './field-values';
 import { linesOf, type Line, type Phrase } from './layout-lines';
@@ -367,9 +368,24 @@ export function learnHint(
       return glued === prefix;
     });
   }
-  const best = [...found].sort(
-    (a, b) => (a.anchor?.distance ?? Infinity) - (b.anchor?.distance ?? Infinity),
-  )[0];
+  // Nearest its label; by a label invoices print for the field before others (labelBias); a
+  // value that words of a sentence follow ("… st. 1 Zakona o PDV-u") after one that ends its
+  // phrase ("Poziv na broj: 1").
+  const base = ({ run, anchor }: (typeof found)[number]) =>
+    anchor === undefined ? Infinity : anchor.distance + (isInSentence(run) ? IN_SENTENCE : 0);
+  // Only those a label's bias may bring first are looked up among the labels.
+  const reach = Math.min(...found.map(base)) + OTHER_LABEL - OWN_LABEL;
+  const scored = found.map((place) => {
+    const distance = base(place);
+    return {
+      place,
+      distance:
+        place.anchor && distance <= reach
+          ? distance + labelBias(field, place.anchor.words)
+          : distance,
+    };
+  });
+  const best = scored.sort((a, b) => a.distance - b.distance)[0]?.place;
   if (!best) return undefined;
   const { run, anchor } = best;
   const box = roundBox(run.box);
@@ -389,6 +405,53 @@ export function learnHint(
     box,
   };
 }
+
+/** The field's name among the labels invoices print (text/invoice-labels.ts). */
+const LABEL_FIELD: Record<HintField, LabelField> = {
+  invoiceNumber: 'invoiceNumber',
+  issueDate: 'issueDate',
+  dueDate: 'dueDate',
+  netAmount: 'netAmount',
+  vatAmount: 'vatAmount',
+  totalAmount: 'totalAmount',
+  amountDue: 'amountDue',
+  currencyCode: 'currencyCode',
+  iban: 'iban',
+  bic: 'bic',
+  reference: 'reference',
+  vatId: 'vatId',
+  supplierName: 'seller',
+};
+/** How much nearer a field's own label counts, and how much further another field's. */
+const OWN_LABEL = -0.2;
+const OTHER_LABEL = 0.1;
+
+/** Each field's label matcher, made once (not global: test keeps no lastIndex). */
+const matchers = new Map<LabelField, RegExp>();
+function matcherOf(field: LabelField): RegExp {
+  let matcher = matchers.get(field);
+  if (!matcher) {
+    matcher = new RegExp(labelMatcher(field).source, 'iu');
+    matchers.set(field, matcher);
+  }
+  return matcher;
+}
+
+/** How much nearer or further than it stands a label counts: by whose label it is. */
+function labelBias(field: HintField, words: readonly LayoutWord[]): number {
+  const text = words.map((w) => w.text).join(' ');
+  const isLabelOf = (f: LabelField) => matcherOf(f).test(text);
+  if (isLabelOf(LABEL_FIELD[field])) return OWN_LABEL;
+  const others = LABEL_FIELDS.filter((f) => f !== LABEL_FIELD[field] && f !== 'buyer');
+  return others.some(isLabelOf) ? OTHER_LABEL : 0;
+}
+
+/** How much further than its label a value in a sentence counts as standing (page heights). */
+const IN_SENTENCE = 0.1;
+
+/** Whether words with letters follow the run in its phrase. */
+const isInSentence = (run: Run) =>
+  run.phrase.words.slice(run.start + run.words.length).some((w) => /\p{L}{2}/u.test(w.text));
 
 /** Fields whose value may be printed glued to a sign before it. */
 const GLUED_FIELDS: ReadonlySet<HintField> = new Set(['invoiceNumber', 'reference']);
