@@ -10,7 +10,8 @@ import {
  * Dates as invoices print them, in any of the label languages (issue 23): numeric (19.04.2014,
  * 19. 04. 2014, 19.4.14, 20-10-2015, 28/11/2022, 2014-04-19) and with month names (3 August
  * 2014, August 3, 2014, 3. avgust 2014, 3 août 2014, 3. März 2014, 3. kolovoza 2014, Aug 3
- * 2014, 03-Aug-2014, 3-Aug-14, 3rd of August 2014, 1er août 2014). The result is an ISO date
+ * 2014, 03-Aug-2014, 3-Aug-14, 3rd of August 2014, 1er août 2014, 3 de agosto de 2014), and year first as Hungarian
+ * writes them (2021.09.30., 2021. 09. 30., 2021. szeptember 30.). The result is an ISO date
  * (yyyy-mm-dd) of a day that exists: 31.02.2014 is no date.
  *
  * Day or month first: a numeric date whose first two numbers could both be the month
@@ -63,15 +64,18 @@ const SPACE = '[\\s\\u00a0\\u202f]';
 /**
  * The forms, each as a named group so the kind is known: ymd (2014-04-19), dot (19.04.2014,
  * 19. 04. 2014, 19.4.14), num (28/11/2022, 20-10-2015, 5/6/22), dname (3 August 2014, 3.
- * avgust 2014, 03-Aug-2014, 3rd of August 2014), named (August 3, 2014, Aug 3 2014).
+ * avgust 2014, 03-Aug-2014, 3rd of August 2014), named (August 3, 2014, Aug 3 2014), ydot
+ * (2021. 09. 30.) and yname (2021. szeptember 30., 2021. szept. 30.).
  */
 const DATES = new RegExp(
   [
     `(?<ymd>(?<ymdY>(?:19|20)\\d{2})(?<ymdS>[-/.])(?<ymdM>[01]?\\d)\\k<ymdS>(?<ymdD>${DAY}))(?![\\d])`,
     `(?<dot>(?<dotD>${DAY})\\.${SPACE}?(?<dotM>[01]?\\d)\\.${SPACE}?(?<dotY>(?:19|20)\\d{2}|\\d{2}))(?![\\d]|\\.\\d)`,
     `(?<num>(?<numA>\\d{1,2})(?<numS>[-/])(?<numB>\\d{1,2})\\k<numS>(?<numY>(?:19|20)\\d{2}|\\d{2}))(?![\\d]|[-/]\\d)`,
-    `(?<dname>(?<dnameD>${DAY})${ORDINAL}\\.?(?:${SPACE}*(?:-|${SPACE}of${SPACE}|${SPACE}de${SPACE})${SPACE}*|${SPACE}*)(?<dnameM>${MONTH})(?:${SPACE}*[-,]?${SPACE}*)(?<dnameY>(?:19|20)\\d{2}|\\d{2}))(?![\\d])`,
+    `(?<dname>(?<dnameD>${DAY})${ORDINAL}\\.?(?:${SPACE}*(?:-|${SPACE}of${SPACE}|${SPACE}de${SPACE})${SPACE}*|${SPACE}*)(?<dnameM>${MONTH})(?:${SPACE}+de${SPACE}+|${SPACE}*[-,]?${SPACE}*)(?<dnameY>(?:19|20)\\d{2}|\\d{2}))(?![\\d])`,
     `(?<named>(?<namedM>${MONTH})${SPACE}*(?<namedD>${DAY})${ORDINAL}(?:${SPACE}*,${SPACE}*|${SPACE}+)(?<namedY>(?:19|20)\\d{2}))(?![\\d])`,
+    `(?<ydot>(?<ydotY>(?:19|20)\\d{2})\\.${SPACE}+(?<ydotM>[01]?\\d)\\.${SPACE}*(?<ydotD>${DAY}))(?![\\d])`,
+    `(?<yname>(?<ynameY>(?:19|20)\\d{2})\\.?${SPACE}*(?<ynameM>${MONTH})${SPACE}*(?<ynameD>${DAY}))(?![\\d])`,
   ]
     .map((form) => `(?<![\\p{L}\\p{N}.,/-])${form}`)
     .join('|'),
@@ -95,6 +99,11 @@ function valueOf(g: Groups, order: 'dmy' | 'mdy'): string | undefined {
   if (g.dname) {
     const month = monthNumber(g.dnameM ?? '');
     return month ? isoOf(yearOf(g.dnameY ?? ''), month, n('dnameD')) : undefined;
+  }
+  if (g.ydot) return isoOf(n('ydotY'), n('ydotM'), n('ydotD'));
+  if (g.yname) {
+    const month = monthNumber(g.ynameM ?? '');
+    return month ? isoOf(n('ynameY'), month, n('ynameD')) : undefined;
   }
   if (g.named) {
     const month = monthNumber(g.namedM ?? '');

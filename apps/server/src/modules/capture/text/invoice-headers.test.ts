@@ -54,7 +54,7 @@ function readHeader(text: string, country?: string): Read {
   return read;
 }
 
-describe('invoice headers in seven languages', () => {
+describe('invoice headers in twelve languages', () => {
   it('English (UK)', () => {
     const text = `TAX INVOICE
 Invoice No.: INV-2024-0042
@@ -227,6 +227,107 @@ OIB: 46830600751`;
       vatAmount: '250.00',
       totalAmount: '1250.00',
       vatId: 'HR46830600751',
+    });
+  });
+
+  it('Czech', () => {
+    const text = `Faktura – daňový doklad
+Číslo faktury: 20150009
+Datum vystavení: 10. 02. 2015
+Datum splatnosti: 24. února 2015
+Datum zdan. plnění: 10. 02. 2015
+Základ daně 1 000,00 Kč
+DPH 21 % 210,00 Kč
+Celkem k úhradě 1 210,00 Kč
+IČ: 28897501
+DIČ: CZ28897501`;
+    expect(detectLanguage(text)).toBe('cs');
+    expect(readHeader(text, 'CZ')).toEqual({
+      invoiceNumber: '20150009',
+      issueDate: '2015-02-10',
+      dueDate: '2015-02-24',
+      deliveryDate: '2015-02-10',
+      netAmount: '1000.00',
+      vatAmount: '210.00',
+      amountDue: '1210.00',
+      vatId: 'CZ28897501',
+    });
+  });
+
+  it('Hungarian: year first', () => {
+    const text = `SZÁMLA
+Számlaszám: 21/001003559/996
+Számla kelte: 2021.09.30.
+Teljesítés dátuma: 2021. 09. 30.
+Fizetési határidő: 2021. október 15.
+Nettó összeg 69 180 HUF
+ÁFA 27% 18 679 HUF
+Bruttó összeg 87 859 HUF
+Közösségi adószám: HU30048650`;
+    expect(detectLanguage(text)).toBe('hu');
+    expect(readHeader(text, 'HU')).toEqual({
+      invoiceNumber: '21/001003559/996',
+      issueDate: '2021-09-30',
+      deliveryDate: '2021-09-30',
+      dueDate: '2021-10-15',
+      netAmount: '69180.00',
+      vatAmount: '18679.00',
+      totalAmount: '87859.00',
+      vatId: 'HU30048650',
+    });
+  });
+
+  it('Spanish', () => {
+    const text = `FACTURA
+Nº de factura: F-2024-117
+Fecha de emisión: 5 de marzo de 2024
+Fecha de vencimiento: 04/04/2024
+Base imponible 1.000,00 €
+IVA 21% 210,00 €
+Total a pagar 1.210,00 €
+CIF: A28015865`;
+    expect(detectLanguage(text)).toBe('es');
+    expect(readHeader(text, 'ES')).toEqual({
+      invoiceNumber: 'F-2024-117',
+      issueDate: '2024-03-05',
+      dueDate: '2024-04-04',
+      netAmount: '1000.00',
+      vatAmount: '210.00',
+      amountDue: '1210.00',
+      vatId: 'ESA28015865',
+    });
+  });
+
+  it('Polish and Slovak', () => {
+    const pl = `Faktura VAT nr FV/117/2024
+Data wystawienia: 5 marca 2024
+Termin płatności: 04.04.2024
+Wartość netto 1 000,00 zł
+Kwota VAT 230,00 zł
+Do zapłaty 1 230,00 zł`;
+    expect(detectLanguage(pl)).toBe('pl');
+    expect(readHeader(pl, 'PL')).toMatchObject({
+      invoiceNumber: 'FV/117/2024',
+      issueDate: '2024-03-05',
+      dueDate: '2024-04-04',
+      netAmount: '1000.00',
+      vatAmount: '230.00',
+      amountDue: '1230.00',
+    });
+    const sk = `Faktúra č. 2024117
+Dátum vyhotovenia: 5. marca 2024
+Dátum splatnosti: 4. 4. 2024
+Základ dane 1 000,00 €
+DPH 20 % 200,00 €
+Celkom k úhrade 1 200,00 €`;
+    expect(detectLanguage(sk)).toBe('sk');
+    expect(readHeader(sk, 'SK')).toMatchObject({
+      invoiceNumber: '2024117',
+      issueDate: '2024-03-05',
+      dueDate: '2024-04-04',
+      netAmount: '1000.00',
+      vatAmount: '200.00',
+      amountDue: '1200.00',
     });
   });
 });

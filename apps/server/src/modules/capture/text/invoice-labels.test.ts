@@ -76,6 +76,8 @@ describe('label data', () => {
       expect.arrayContaining(['Sold by', 'Lieferant', 'Fournisseur', 'Cedente/prestatore']),
     );
     expect(labelsOf('buyer', ['nl']).map((l) => l.text)).toContain('Klant');
+    expect(labelsOf('reference', ['cs']).map((l) => l.text)).toContain('Variabilní symbol');
+    expect(labelsOf('vatId', ['sk']).map((l) => l.text)).toContain('IČ DPH');
     expect(titlesOf().map((t) => t.text)).toEqual(
       expect.arrayContaining(['Invoice', 'Rechnung', 'Facture', 'Fattura', 'Factuur', 'Račun']),
     );
@@ -179,6 +181,16 @@ describe('monthNumber', () => {
     ['gennaio', 1],
     ['mei', 5],
     ['maj', 5],
+    ['února', 2],
+    ['listopadu', 11],
+    ['července', 7],
+    ['stycznia', 1],
+    ['października', 10],
+    ['szeptember', 9],
+    ['szept.', 9],
+    ['septiembre', 9],
+    ['diciembre', 12],
+    ['augusta', 8],
   ])('%s is month %i', (word, month) => {
     expect(monthNumber(word)).toBe(month);
   });
@@ -201,6 +213,11 @@ describe('detectLanguage', () => {
     ['Številka računa 12\nDatum izdaje 3. 8. 2024\nZa plačilo 12,00\nKupec', 'sl'],
     ['Broj računa 12\nDatum izdavanja 3. kolovoza 2024\nZa platiti 12,00\nKupac', 'hr'],
     ['Stevilka racuna 12 Rok placila 3. 8. 2024 Osnova za DDV', 'sl'],
+    ['Číslo faktury 12\nDatum vystavení 3. srpna 2024\nCelkem k úhradě 12,00\nOdběratel', 'cs'],
+    ['Číslo faktúry 12\nDátum vyhotovenia 3. augusta 2024\nCelkom k úhrade 12,00', 'sk'],
+    ['Numer faktury 12\nData wystawienia 3 sierpnia 2024\nDo zapłaty 12,00\nNabywca', 'pl'],
+    ['Számlaszám 12\nSzámla kelte 2024. augusztus 3.\nFizetendő 12,00\nVevő', 'hu'],
+    ['Nº de factura 12\nFecha de emisión 3 de agosto de 2024\nTotal a pagar 12,00', 'es'],
   ])('%s → %s', (text, language) => {
     expect(detectLanguage(text)).toBe(language);
   });

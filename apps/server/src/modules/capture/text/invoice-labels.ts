@@ -5,10 +5,15 @@ import hr from './label-data/hr.json' with { type: 'json' };
 import it from './label-data/it.json' with { type: 'json' };
 import nl from './label-data/nl.json' with { type: 'json' };
 import sl from './label-data/sl.json' with { type: 'json' };
+import cs from './label-data/cs.json' with { type: 'json' };
+import hu from './label-data/hu.json' with { type: 'json' };
+import es from './label-data/es.json' with { type: 'json' };
+import pl from './label-data/pl.json' with { type: 'json' };
+import sk from './label-data/sk.json' with { type: 'json' };
 
 /**
  * The labels invoices print for each header field, in Slovenian, English, German, French,
- * Italian, Croatian and Dutch (issue 23), kept as data in label-data/<language>.json, one file
+ * Italian, Croatian and Dutch (issue 23), Czech, Slovak, Polish, Hungarian and Spanish, kept as data in label-data/<language>.json, one file
  * a language: add a label or a language there, not here. This module reads them and makes
  * them match as invoices print them: in any case, words split by any white space (also a line
  * break), abbreviation dots and hyphens optional, a trailing ":", "#", "n°", "No." or "št.",
@@ -17,7 +22,20 @@ import sl from './label-data/sl.json' with { type: 'json' };
  * "Numéro" as "Numero", "Številka" as "Stevilka".
  */
 
-export const LANGUAGES = ['sl', 'en', 'de', 'fr', 'it', 'hr', 'nl'] as const;
+export const LANGUAGES = [
+  'sl',
+  'en',
+  'de',
+  'fr',
+  'it',
+  'hr',
+  'nl',
+  'cs',
+  'sk',
+  'pl',
+  'hu',
+  'es',
+] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 export const LABEL_FIELDS = [
@@ -63,6 +81,11 @@ const DATA: Readonly<Record<Language, LanguageLabels>> = {
   it: it as LanguageLabels,
   hr: hr as LanguageLabels,
   nl: nl as LanguageLabels,
+  cs: cs as LanguageLabels,
+  sk: sk as LanguageLabels,
+  pl: pl as LanguageLabels,
+  hu: hu as LanguageLabels,
+  es: es as LanguageLabels,
 };
 
 export const isLanguage = (value: string | undefined): value is Language =>
