@@ -469,6 +469,8 @@ const CURRENCY_OF_SIGN: Readonly<Record<string, string>> = {
   '£': 'GBP',
   '₹': 'INR',
   KČ: 'CZK',
+  RS: 'INR',
+  'RS.': 'INR',
   FT: 'HUF',
   ZŁ: 'PLN',
 };

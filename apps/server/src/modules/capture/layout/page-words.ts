@@ -83,18 +83,22 @@ async function wordsOfPage(page: PDFPageProxy, n: number): Promise<LayoutPage> {
   const viewport = page.getViewport({ scale: 1 });
   const content = await page.getTextContent();
   const runs: Run[] = [];
+  const [va = 1, vb = 0, vc = 0, vd = -1, ve = 0, vf = 0] = viewport.transform;
   for (const item of content.items) {
     if (!('str' in item) || item.str.trim() === '') continue;
+    // The item's matrix on the page as shown (a page turned by /Rotate turns its text back).
     const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = item.transform as number[];
+    const ta = va * a + vc * b;
+    const tb = vb * a + vd * b;
+    const tc = va * c + vc * d;
+    const td = vb * c + vd * d;
     // Text set upright only: a vertical margin note is no label and no value.
-    if (Math.abs(b) > Math.abs(a) * 0.2 || a === 0) continue;
-    const size = Math.hypot(c, d) || item.height || 1;
-    const [x0, base] = viewport.convertToViewportPoint(e, f) as [number, number];
-    const [x1] = viewport.convertToViewportPoint(
-      e + (item.width || size * item.str.length * 0.5),
-      f,
-    ) as [number, number];
-    runs.push({ text: item.str, x0: Math.min(x0, x1), x1: Math.max(x0, x1), base, size });
+    if (ta <= 0 || Math.abs(tb) > ta * 0.2) continue;
+    const size = Math.hypot(tc, td) || item.height || 1;
+    const x0 = va * e + vc * f + ve;
+    const base = vb * e + vd * f + vf;
+    const length = item.width || size * item.str.length * 0.5;
+    runs.push({ text: item.str, x0, x1: x0 + length, base, size });
   }
   const { width, height } = viewport;
   const words = wordsOfRuns(runs).map((w) => ({

@@ -35,7 +35,11 @@ export function isRight(field: HeaderField, expected: string, found: string | un
   if (found === undefined) return false;
   switch (field) {
     case 'supplierName':
-      return nameSimilarity(expected, found) >= NAME_ALIKE || isLeadingPart(expected, found);
+      return (
+        nameSimilarity(expected, found) >= NAME_ALIKE ||
+        nameWords(expected).join(' ') === nameWords(found).join(' ') ||
+        isLeadingPart(expected, found)
+      );
     case 'vatId':
       return normaliseVatId(expected) === normaliseVatId(found);
     case 'netAmount':
@@ -48,13 +52,23 @@ export function isRight(field: HeaderField, expected: string, found: string | un
   }
 }
 
+/** Legal forms written short and long are one form ("Pvt. Ltd." and "Private Limited"). */
+const LONG_FORM: Readonly<Record<string, string>> = {
+  pvt: 'private',
+  ltd: 'limited',
+  inc: 'incorporated',
+  corp: 'corporation',
+  co: 'company',
+};
+
 const nameWords = (name: string) =>
   name
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w !== '');
+    .filter((w) => w !== '')
+    .map((w) => LONG_FORM[w] ?? w);
 
 /**
  * A name read as the leading words of the legal name, or with more after it ("MD Solutions,
