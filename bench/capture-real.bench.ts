@@ -110,11 +110,17 @@ try {
   await rm(root, { recursive: true, force: true });
 }
 
-/** Values of the text reading found on the first page (its words' page). */
+/**
+ * Whether a value is printed on the first page: where the text reading found it right, else
+ * its characters (or an amount's digits) among the first page's.
+ */
 function onFirstPage(invoice: RealInvoice, verdict: Verdict): boolean {
   const reading = readings.find((r) => r.invoice.file === invoice.file);
   const page = reading?.words[0];
   if (!page) return false;
+  const read = reading.verdicts.find((v) => v.field === verdict.field);
+  const box = reading.fields[verdict.field]?.box;
+  if (read?.right && box) return box.page === 1;
   const compact = verdict.expected.replace(/[\s.,-]/gu, '').toUpperCase();
   const words = page.words
     .map((w) => w.text)

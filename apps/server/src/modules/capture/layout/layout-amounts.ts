@@ -69,7 +69,16 @@ const TOTAL_AS_NET = 0.8;
 
 export function readAmounts(candidates: readonly Candidate[]): Amounts {
   const nets = ranked(candidates, 'netAmount');
-  const vats = vatOptions(ranked(candidates, 'vatAmount'));
+  // VAT has the sign of its invoice: "(35,13 €)" on an invoice of positive totals is the VAT
+  // it includes, in brackets, not a negative one.
+  const isCredit = candidates.some(
+    (c) => (c.field === 'totalAmount' || c.field === 'amountDue') && Number(c.value) < 0,
+  );
+  const vats = vatOptions(
+    ranked(candidates, 'vatAmount').map((v) =>
+      !isCredit && Number(v.value) < 0 ? { ...v, value: v.value.replace(/^-/u, '') } : v,
+    ),
+  );
   const totals = ranked(candidates, 'totalAmount');
   const dues = ranked(candidates, 'amountDue');
   const fields: Amounts['fields'] = {};

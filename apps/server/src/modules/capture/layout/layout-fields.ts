@@ -103,12 +103,23 @@ export function readLayoutFields(
   put('supplierName', party.name, party.nameConfidence);
   put('vatId', party.vatId, party.vatIdConfidence);
 
-  for (const field of ['invoiceNumber', 'issueDate', 'dueDate', 'bic'] as const) {
+  for (const field of ['invoiceNumber', 'issueDate', 'dueDate'] as const) {
     const best = bestOf(candidates, field);
     if (best) put(field, best, confidenceOf(best));
   }
   const iban = paidAccount(layouts, candidates, hint);
   if (iban) put('iban', iban, iban.hit ? confidenceOf(iban) : LABELLED);
+  // The BIC printed with the account paid to ("IBAN: SI56 … BIC: LJBASI2X"), else the best.
+  const ibanWord = iban?.words[0];
+  const bic =
+    candidates.find(
+      (c) =>
+        c.field === 'bic' &&
+        ibanWord !== undefined &&
+        c.words[0]?.page === ibanWord.page &&
+        Math.abs((c.words[0]?.y0 ?? 0) - ibanWord.y0) < 0.005,
+    ) ?? bestOf(candidates, 'bic');
+  if (bic) put('bic', bic, confidenceOf(bic));
   if (!fields.issueDate) {
     // No labelled date: the first date on the first page, as many letterheads print it.
     const date = shapeOnly(layouts.slice(0, 1), 'issueDate', hint);
