@@ -86,7 +86,9 @@ function blockUnder(phrase: Phrase, phrases: readonly Phrase[]): Region {
 
 /** A phrase that names a bank ("IBAN … otvoren u Privredna Banka Zagreb d.d."). */
 const isBankLine = (text: string) =>
-  parseFieldValue('iban', text) !== undefined || /\b(?:IBAN|BIC|SWIFT)\b/u.test(text);
+  parseFieldValue('iban', text) !== undefined ||
+  /\b(?:IBAN|BIC|SWIFT)\b/u.test(text) ||
+  /(?<![\p{L}])(?:bank|banka|banca|banque|sparkasse|hranilnica)(?![\p{L}])/iu.test(text);
 
 /** The country a language's invoices most often come from, for IDs printed without it. */
 const COUNTRY_OF_LANGUAGE: Readonly<Record<string, string>> = {
