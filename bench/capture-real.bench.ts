@@ -18,6 +18,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { createOcrEngine } from '../apps/server/src/modules/capture/ocr/ocr-engine';
+import { extractText } from '../apps/server/src/modules/documents/text/extract-text';
 import { readPages } from '../apps/server/src/modules/capture/pages/page-images';
 import { readMainFile } from '../apps/server/src/modules/capture/read-main-file';
 import {
@@ -77,7 +78,9 @@ try {
   const readScan = async (invoice: RealInvoice, bytes: Buffer, mime: string) => {
     const { id } = await blobs.put(bytes);
     const t = performance.now();
-    const reading = await readMainFile({ blob_id: id, mime, text: '' }, blobs, {
+    // A scanned PDF's own text layer, if it has one, as the upload keeps it.
+    const text = mime === 'application/pdf' ? await extractText('pdf', bytes) : '';
+    const reading = await readMainFile({ blob_id: id, mime, text }, blobs, {
       provider: 'auto',
       ocr,
       buyerName: invoice.buyerName,

@@ -84,6 +84,8 @@ export const CAPTURE_LIMITS: CaptureLimits = {
 /** OCR reads 300 dpi best; a QR code's modules stay two pixels wide and more at 200. */
 const OCR_DPI = 300;
 const QR_DPI = 200;
+/** A text layer from which fewer fields than this are read is read by OCR as well. */
+const POOR_TEXT_FIELDS = 3;
 /** A value below this confidence is marked for review (as the form marks it). */
 const REVIEW_BELOW = 0.9;
 
@@ -132,14 +134,35 @@ export async function readMainFile(
   if (isXml) return { ...merge(readings), ...extra };
 
   const kind = pageKindOf(main.mime);
+  const nameOptions = { buyerName: options.buyerName };
+  const textReadings: Reading[] = [];
+  if (wants('text') && main.text) {
+    // By where the words stand first (issue 23), then by the order of the flattened text.
+    if (kind === 'pdf') {
+      const words = await readPdfWords(await content(), {
+        maxPages: limits.maxPages,
+        deadline: Date.now() + limits.timeMs,
+      });
+      if (words.some((page) => page.words.length > 0)) {
+        extra.words = words;
+        textReadings.push({ source: 'text', fields: readLayoutFields(words, 'text', nameOptions) });
+      }
+    }
+    textReadings.push({ source: 'text', fields: readTextFields(main.text, nameOptions) });
+  }
+  // A text layer that says next to nothing (a scan with a poor OCR layer of its own) is
+  // read again by OCR, as a page without one is.
+  const found = new Set(textReadings.flatMap((reading) => Object.keys(reading.fields)));
+  const isTextPoor = found.size < POOR_TEXT_FIELDS;
   const pages =
     kind && (wants('qr') || wants('ocr'))
       ? await readPagesOf(kind, await content(), {
           isQrWanted: wants('qr'),
-          // auto: only pages without a text layer, and not when an e-invoice came with them.
+          // auto: only pages without a text layer (or a poor one), and not when an e-invoice
+          // came with them.
           isOcrWanted: (hasText) =>
             options.provider === 'ocr' ||
-            (options.provider === 'auto' && !hasText && !extra.einvoice),
+            (options.provider === 'auto' && (!hasText || isTextPoor) && !extra.einvoice),
           ocr: options.ocr,
           limits,
           signal: options.signal,
@@ -150,21 +173,7 @@ export async function readMainFile(
     readings.push({ source: 'qr', fields: qr.fields });
     if (qr.codes.length > 0) extra.qr = qr.codes;
   }
-  const nameOptions = { buyerName: options.buyerName };
-  if (wants('text') && main.text) {
-    // By where the words stand first (issue 23), then by the order of the flattened text.
-    if (kind === 'pdf') {
-      const words = await readPdfWords(await content(), {
-        maxPages: limits.maxPages,
-        deadline: Date.now() + limits.timeMs,
-      });
-      if (words.some((page) => page.words.length > 0)) {
-        extra.words = words;
-        readings.push({ source: 'text', fields: readLayoutFields(words, 'text', nameOptions) });
-      }
-    }
-    readings.push({ source: 'text', fields: readTextFields(main.text, nameOptions) });
-  }
+  readings.push(...textReadings);
   if (pages && pages.ocrPages.length > 0) {
     const words = pages.ocrPages.map(ocrLayoutPage);
     extra.words ??= words;

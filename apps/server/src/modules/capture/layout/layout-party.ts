@@ -52,8 +52,8 @@ const NEAR = 0.06;
 /** Legal forms that end a company's name, in any case ("b.v.", "GmbH", "d.o.o."). */
 const LEGAL_FORM_ANY_CASE =
   'd\\.\\s?o\\.\\s?o\\.?|d\\.\\s?d\\.|s\\.\\s?p\\.|d\\.\\s?n\\.\\s?o\\.|k\\.\\s?d\\.|j\\.\\s?d\\.\\s?o\\.\\s?o\\.|obrt|' +
-  'GmbH(?:\\s?&\\s?Co\\.?\\s?KG)?|e\\.\\s?K\\.|Ltd\\.?|Limited|LLC|LLP|plc|Inc\\.|Corp\\.|' +
-  'S\\.\\s?r\\.\\s?l\\.|S\\.\\s?p\\.\\s?A\\.|S\\.\\s?A\\.S\\.?|S\\.\\s?à\\s?r\\.\\s?l\\.|SARL|S\\.\\s?A\\.|B\\.\\s?V\\.|N\\.\\s?V\\.|' +
+  'GmbH(?:\\s?&\\s?Co\\.?\\s?KG)?|mbH|e\\.\\s?K\\.|Ltd\\.?|Limited|LLC|LLP|plc|Inc\\.|Corp\\.|' +
+  'S\\.\\s?r\\.\\s?l\\.|S\\.\\s?p\\.\\s?A\\.|S\\.\\s?A\\.S\\.?|S\\.\\s?[àa]\\.?\\s?r\\.\\s?l\\.?|SARL|S\\.\\s?A\\.|B\\.\\s?V\\.|N\\.\\s?V\\.|' +
   'BVBA|s\\.\\s?r\\.\\s?o\\.|a\\.\\s?s\\.|Kft\\.|Zrt\\.|sp\\.\\s?z\\s?o\\.\\s?o\\.|ApS|' +
   'Pvt\\.?\\s?Ltd\\.?|Private Limited';
 /** Short ones, only in their own capitals: "AG", "SA", "BV" (not "ag" or "as" in a sentence). */
