@@ -21,4 +21,17 @@ const pdfjsWorker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
 restoreNatives();
 
 export const { getDocument } = pdfjs;
+
+/**
+ * How the server opens a PDF it was given: no system fonts, no font faces, no eval, nothing
+ * fetched, no XFA, errors only in the log (damaged files are expected and must not fill it).
+ */
+export const SAFE_PDFJS_OPTIONS = {
+  useSystemFonts: false,
+  disableFontFace: true,
+  isEvalSupported: false,
+  useWorkerFetch: false,
+  enableXfa: false,
+  verbosity: 0,
+} as const;
 export type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';

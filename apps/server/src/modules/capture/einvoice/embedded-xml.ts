@@ -1,4 +1,4 @@
-import { getDocument } from '../../../lib/pdfjs';
+import { getDocument, SAFE_PDFJS_OPTIONS } from '../../../lib/pdfjs';
 import { SNIFF_BYTES } from '../../files/file-type';
 import { sniffXml } from '../../files/xml-sniff';
 import { EInvoiceError } from './einvoice-error';
@@ -16,16 +16,6 @@ const KNOWN_NAMES = ['factur-x.xml', 'zugferd-invoice.xml', 'xrechnung.xml'];
 export const MAX_PDF_BYTES = 50 * 1024 * 1024;
 /** pdfjs works in this thread: a PDF that takes longer is given up. */
 const TIME_LIMIT_MS = 10_000;
-
-const PDFJS_OPTIONS = {
-  useSystemFonts: false,
-  disableFontFace: true,
-  isEvalSupported: false,
-  useWorkerFetch: false,
-  enableXfa: false,
-  // Errors only: damaged files are expected and must not fill the log.
-  verbosity: 0,
-};
 
 interface Attachment {
   filename: string;
@@ -61,7 +51,7 @@ export async function extractEmbeddedXml(pdfBytes: Buffer): Promise<Buffer | nul
 async function readAttachments(pdfBytes: Buffer): Promise<Attachment[]> {
   const deadline = Date.now() + TIME_LIMIT_MS;
   // A copy: pdfjs may take over (detach) the buffer it is given.
-  const task = getDocument({ ...PDFJS_OPTIONS, data: new Uint8Array(pdfBytes) });
+  const task = getDocument({ ...SAFE_PDFJS_OPTIONS, data: new Uint8Array(pdfBytes) });
   try {
     const pdf = await beforeDeadline(task.promise, deadline);
     return attachmentList(await beforeDeadline(pdf.getAttachments(), deadline));

@@ -1,4 +1,5 @@
 import { getDocument, type PDFPageProxy } from '../../../lib/pdfjs';
+import { PDF_TEXT_OPTIONS } from '../../documents/text/pdf-text';
 import type { OcrPage } from '../ocr/ocr-fields';
 import type { PageBox } from '../text/text-fields';
 
@@ -34,18 +35,9 @@ export interface PdfWordLimits {
   deadline: number;
 }
 
-const PDFJS_OPTIONS = {
-  useSystemFonts: false,
-  disableFontFace: true,
-  isEvalSupported: false,
-  useWorkerFetch: false,
-  enableXfa: false,
-  verbosity: 0,
-};
-
 /** The words of a PDF's first pages; none for a PDF pdf.js cannot open or a scanned page. */
 export async function readPdfWords(bytes: Buffer, limits: PdfWordLimits): Promise<LayoutPage[]> {
-  const task = getDocument({ ...PDFJS_OPTIONS, data: new Uint8Array(bytes) });
+  const task = getDocument({ ...PDF_TEXT_OPTIONS, data: new Uint8Array(bytes) });
   const pages: LayoutPage[] = [];
   try {
     const pdf = await task.promise;

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
-import { getDocument, type PDFDocumentProxy } from '../../../lib/pdfjs';
+import { getDocument, SAFE_PDFJS_OPTIONS, type PDFDocumentProxy } from '../../../lib/pdfjs';
 import { readTiff, type RasterImage } from '../../documents/download/tiff-reader';
 import { CaptureError } from '../capture-error';
 import { decodeImage } from './image-decode';
@@ -67,16 +67,11 @@ const PDFJS_DIR = path.dirname(require.resolve('pdfjs-dist/package.json'));
 
 /** pdfjs reads only the bytes given and the files it ships: fonts and wasm decoders. */
 const PDFJS_OPTIONS = {
-  useSystemFonts: false,
-  disableFontFace: true,
-  isEvalSupported: false,
-  useWorkerFetch: false,
-  enableXfa: false,
+  ...SAFE_PDFJS_OPTIONS,
   cMapUrl: `${path.join(PDFJS_DIR, 'cmaps')}/`,
   cMapPacked: true,
   standardFontDataUrl: `${path.join(PDFJS_DIR, 'standard_fonts')}/`,
   wasmUrl: `${path.join(PDFJS_DIR, 'wasm')}/`,
-  verbosity: 0,
 };
 
 async function* pdfPages(bytes: Buffer, limits: PageLimits): AsyncGenerator<PageRaster> {

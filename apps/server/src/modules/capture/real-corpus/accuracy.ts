@@ -1,4 +1,5 @@
 import { nameSimilarity } from '../../tables/partner-suggestions';
+import { HINT_FIELDS, type HintField } from '../layout/layout-learning';
 import type { FoundFields } from '../read-main-file';
 import { normaliseVatId } from '../text/vat-ids';
 
@@ -10,23 +11,9 @@ import { normaliseVatId } from '../text/vat-ids';
  * as a partner found by name is.
  */
 
-/** The header fields the figures count, in the order the tables show them. */
-export const HEADER_FIELDS = [
-  'supplierName',
-  'vatId',
-  'invoiceNumber',
-  'issueDate',
-  'dueDate',
-  'netAmount',
-  'vatAmount',
-  'totalAmount',
-  'amountDue',
-  'currencyCode',
-  'iban',
-  'bic',
-  'reference',
-] as const;
-export type HeaderField = (typeof HEADER_FIELDS)[number];
+/** The header fields the figures count: those a layout is learned for. */
+export const HEADER_FIELDS = HINT_FIELDS;
+export type HeaderField = HintField;
 
 const compact = (value: string) => value.replace(/[\s\u00a0]/gu, '').toUpperCase();
 const NAME_ALIKE = 0.85;

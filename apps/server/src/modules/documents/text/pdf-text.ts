@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { getDocument, type PDFDocumentProxy } from '../../../lib/pdfjs';
+import { getDocument, SAFE_PDFJS_OPTIONS, type PDFDocumentProxy } from '../../../lib/pdfjs';
 
 /**
  * The text layer of a PDF with pdfjs-dist (stack.md: the legacy build in Node). pdfjs runs in
@@ -13,16 +13,11 @@ const require = createRequire(import.meta.url);
 /** Character maps of CJK fonts, read from the package's folder, never fetched. */
 const CMAP_DIR = `${path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'cmaps')}/`;
 
-const PDFJS_OPTIONS = {
-  useSystemFonts: false,
-  disableFontFace: true,
-  isEvalSupported: false,
-  useWorkerFetch: false,
-  enableXfa: false,
+/** The text layer is read with pdf.js's own character maps (CJK fonts), nothing else. */
+export const PDF_TEXT_OPTIONS = {
+  ...SAFE_PDFJS_OPTIONS,
   cMapUrl: CMAP_DIR,
   cMapPacked: true,
-  // Errors only: a damaged file is expected here and must not fill the log.
-  verbosity: 0,
 };
 
 export interface PdfLimits {
@@ -37,7 +32,7 @@ export interface PdfLimits {
  */
 export async function pdfText(content: Buffer, limits: PdfLimits): Promise<string> {
   // A copy: pdfjs may take over (detach) the buffer it is given.
-  const task = getDocument({ ...PDFJS_OPTIONS, data: new Uint8Array(content) });
+  const task = getDocument({ ...PDF_TEXT_OPTIONS, data: new Uint8Array(content) });
   const texts: string[] = [];
   try {
     const pdf = await beforeDeadline(task.promise, limits.deadline);
