@@ -177,11 +177,10 @@ export async function readMainFile(
   if (pages && pages.ocrPages.length > 0) {
     const words = pages.ocrPages.map(ocrLayoutPage);
     extra.words ??= words;
+    // OCR's words by their lines first (ocr-fields.ts: a misread letter spoils a label less
+    // there), then by where they stand, for the labels and layouts that reader does not know.
+    readings.push({ source: 'ocr', fields: ocrFields(pages.ocrPages, nameOptions) });
     readings.push({ source: 'ocr', fields: readLayoutFields(words, 'ocr', nameOptions) });
-    readings.push({
-      source: 'ocr',
-      fields: ocrFields(pages.ocrPages, nameOptions),
-    });
     extra.ocr = { pages: pages.ocrPages.map((page) => page.page), skew: pages.skews };
     extra.ocrText = pages.ocrPages
       .flatMap((page) => page.lines.map((line) => line.map((word) => word.text).join(' ')))

@@ -33,10 +33,11 @@ function ranked(candidates: readonly Candidate[], field: AmountField): Candidate
 }
 
 /**
- * VAT of several rates on separate lines, summed, beside each alone: of each line the best
- * figure, or its last (a VAT row prints base, rate and tax, in that order).
+ * Net or VAT of several rates on separate lines ("Osnova za DDV 22 %", "Osnova za DDV 9,5 %"),
+ * summed, beside each alone: of each line the best figure, or its last (a VAT row prints
+ * base, rate and tax, in that order).
  */
-function vatOptions(vats: readonly Candidate[]): Candidate[] {
+function rateSums(field: 'netAmount' | 'vatAmount', vats: readonly Candidate[]): Candidate[] {
   const byLine = new Map<string, Candidate[]>();
   for (const v of vats) {
     const line = v.hit ? `${v.hit.phrase.page}:${v.hit.phrase.line}` : v.value;
@@ -48,7 +49,7 @@ function vatOptions(vats: readonly Candidate[]): Candidate[] {
     const picked = lines.map(pick).filter((c): c is Candidate => c !== undefined);
     if (picked.length < 2) return undefined;
     return {
-      field: 'vatAmount',
+      field,
       value: euros(picked.reduce((s, v) => s + cents(v.value), 0)),
       words: picked.flatMap((v) => v.words),
       score: Math.min(...picked.map((v) => v.score)),
@@ -68,13 +69,14 @@ function vatOptions(vats: readonly Candidate[]): Candidate[] {
 const TOTAL_AS_NET = 0.8;
 
 export function readAmounts(candidates: readonly Candidate[]): Amounts {
-  const nets = ranked(candidates, 'netAmount');
+  const nets = rateSums('netAmount', ranked(candidates, 'netAmount'));
   // VAT has the sign of its invoice: "(35,13 €)" on an invoice of positive totals is the VAT
   // it includes, in brackets, not a negative one.
   const isCredit = candidates.some(
     (c) => (c.field === 'totalAmount' || c.field === 'amountDue') && Number(c.value) < 0,
   );
-  const vats = vatOptions(
+  const vats = rateSums(
+    'vatAmount',
     ranked(candidates, 'vatAmount').map((v) =>
       !isCredit && Number(v.value) < 0 ? { ...v, value: v.value.replace(/^-/u, '') } : v,
     ),
