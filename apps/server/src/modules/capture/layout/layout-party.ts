@@ -1,6 +1,7 @@
 import { nameSimilarity } from '../../tables/partner-suggestions';
 import { LABELLED_NAME, LETTERHEAD_NAME, type NameOptions } from '../text/supplier-name';
 import { findVatIds, normaliseVatId } from '../text/vat-ids';
+import { LEGAL_FORM_ANY_CASE, LEGAL_FORM_CAPITALS } from '../text/legal-forms';
 import {
   LABELLED,
   SHAPE_ONLY,
@@ -49,15 +50,6 @@ const BLOCK_HEIGHT = 0.14;
 /** Two things this near (in page heights) belong together (a name and its VAT ID). */
 const NEAR = 0.06;
 
-/** Legal forms that end a company's name, in any case ("b.v.", "GmbH", "d.o.o."). */
-const LEGAL_FORM_ANY_CASE =
-  'd\\.\\s?o\\.\\s?o\\.?|d\\.\\s?d\\.|s\\.\\s?p\\.|d\\.\\s?n\\.\\s?o\\.|k\\.\\s?d\\.|j\\.\\s?d\\.\\s?o\\.\\s?o\\.|obrt|' +
-  'GmbH(?:\\s?&\\s?Co\\.?\\s?KG)?|mbH|e\\.\\s?K\\.|Ltd\\.?|Limited|LLC|LLP|plc|Inc\\.|Corp\\.|' +
-  'S\\.\\s?r\\.\\s?l\\.|S\\.\\s?p\\.\\s?A\\.|S\\.\\s?A\\.S\\.?|S\\.\\s?[àa]\\.?\\s?r\\.\\s?l\\.?|SARL|S\\.\\s?A\\.|B\\.\\s?V\\.|N\\.\\s?V\\.|' +
-  'BVBA|s\\.\\s?r\\.\\s?o\\.|a\\.\\s?s\\.|Kft\\.|Zrt\\.|sp\\.\\s?z\\s?o\\.\\s?o\\.|ApS|' +
-  'Pvt\\.?\\s?Ltd\\.?|Private Limited';
-/** Short ones, only in their own capitals: "AG", "SA", "BV" (not "ag" or "as" in a sentence). */
-const LEGAL_FORM_CAPITALS = 'AG|KG|OHG|UG|Inc|Corp|SpA|Srl|SAS|SA|BV|NV|Oy|AB|A/S|AS';
 const FORM_ANY_CASE = new RegExp(
   `(?<![\\p{L}\\p{N}])(?:${LEGAL_FORM_ANY_CASE})(?![\\p{L}\\p{N}])`,
   'iu',

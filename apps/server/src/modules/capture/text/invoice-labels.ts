@@ -48,10 +48,13 @@ export const LABEL_FIELDS = [
   'totalAmount',
   'amountDue',
   'prepaidAmount',
+  'roundingAmount',
   'currencyCode',
   'iban',
   'bic',
   'reference',
+  // The four letters of a payment's purpose (UPN's "Koda namena", HUB-3's "Šifra namjene").
+  'purposeCode',
   'vatId',
   'seller',
   'buyer',
@@ -340,8 +343,17 @@ const SCORE_WORDS: Readonly<Record<Language, string[]>> = Object.fromEntries(
  * only the words that differ decide.
  */
 export function detectLanguage(text: string): Language | undefined {
+  return likelyLanguages(text)[0];
+}
+
+/**
+ * The languages that print most of their words in a text (detectLanguage's scoring), all of
+ * them where several score alike: "Référence", "Nettó" and "SWIFT-Code" say no more than that
+ * the text is French or English, Hungarian or German. None when no word is found.
+ */
+export function likelyLanguages(text: string): Language[] {
   const folded = ` ${foldText(text).replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
-  let best: Language | undefined;
+  let best: Language[] = [];
   let bestScore = 0;
   for (const language of LANGUAGES) {
     let score = 0;
@@ -350,9 +362,9 @@ export function detectLanguage(text: string): Language | undefined {
       if (plain && folded.includes(` ${plain} `)) score += plain.split(' ').length;
     }
     if (score > bestScore) {
-      best = language;
+      best = [language];
       bestScore = score;
-    }
+    } else if (score > 0 && score === bestScore) best.push(language);
   }
   return best;
 }

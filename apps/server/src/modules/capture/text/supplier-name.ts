@@ -1,5 +1,6 @@
 import { nameSimilarity } from '../../tables/partner-suggestions';
-import { labelRegExp } from './labels';
+import { labelSource, labelsOf, titlesOf } from './invoice-labels';
+import { LEGAL_FORM_ANY_CASE, LEGAL_FORM_CAPITALS } from './legal-forms';
 
 /**
  * The supplier's name read from an invoice's text (issue 7: text layer and OCR), which unlike
@@ -18,28 +19,49 @@ export const LABELLED_NAME = 0.85;
 /** The letterhead, or the first company name that is not the buyer's. */
 export const LETTERHEAD_NAME = 0.8;
 
-/** Legal forms, as printed and as OCR reads them (0 for o). */
-const LEGAL_FORM =
-  '(?:d\\.\\s?[o0]\\.\\s?[o0]\\.?|d\\.\\s?d\\.|s\\.\\s?p\\.|d\\.\\s?n\\.\\s?[o0]\\.|k\\.\\s?d\\.|' +
-  'GmbH|AG|Ltd\\.?|Limited|LLC|Inc\\.|S\\.r\\.l\\.|S\\.p\\.A\\.|B\\.V\\.|s\\.r\\.o\\.|Kft\\.)';
 /** A legal form ending a name: not inside a word, and followed by a break. */
-const FORM_AT_END = new RegExp(`(?<![\\p{L}\\p{N}])${LEGAL_FORM}(?=[\\s,;·|)]|$)`, 'gu');
+const FORM_END = '(?=[\\s,;·|)]|$)';
+const FORMS_AT_END = [
+  new RegExp(`(?<![\\p{L}\\p{N}])(?:${LEGAL_FORM_ANY_CASE})${FORM_END}`, 'giu'),
+  new RegExp(`(?<![\\p{L}\\p{N}])(?:${LEGAL_FORM_CAPITALS})${FORM_END}`, 'gu'),
+];
 
-// "From" is a label only with its colon: "services from Acme Ltd" names no issuer.
-// Labels are read with or without their č, š, ž (labels.ts).
-const SUPPLIER_LABEL = labelRegExp(
-  '(?:^|[\\s·|])(?:(?:Izdajatelj(?: računa)?|Dobavitelj|Prodajalec|Izvajalec|Supplier|Seller|' +
-    'Vendor|Issuer)\\s*:?|From\\s*:)\\s*',
+/**
+ * A label of this many letters or fewer ("From", "Von", "To", "An") is a label only with its
+ * colon: "services from Acme Ltd" names no issuer.
+ */
+const SHORT_LABEL_LETTERS = 4;
+
+/** A party's labels of every language (label-data/), as regular expression alternations. */
+function partyLabels(field: 'seller' | 'buyer'): { long: string; short: string } {
+  const labels = [...new Set(labelsOf(field).map((l) => l.text.trim()))];
+  const isShort = (label: string) =>
+    label.replace(/[^\p{L}\p{N}]/gu, '').length <= SHORT_LABEL_LETTERS;
+  const alternation = (list: string[]) => list.map(labelSource).join('|') || '(?!)';
+  return {
+    long: alternation(labels.filter((l) => !isShort(l))),
+    short: alternation(labels.filter(isShort)),
+  };
+}
+
+const SELLER = partyLabels('seller');
+const BUYER = partyLabels('buyer');
+/** A label starts the text, or follows a space or a column's mark: not inside an address (info@dobavitelj.si). */
+const WORD_START = '(?<=^|[\\s·|(])';
+const WORD_END = '(?![\\p{L}\\p{N}])';
+/** A supplier label and what follows it up to the name. */
+const SUPPLIER_LABEL = new RegExp(
+  `${WORD_START}(?:(?:${SELLER.long})${WORD_END}\\s*:?|(?:${SELLER.short})\\s*:)\\s*`,
   'giu',
 );
-const BUYER_LABEL = labelRegExp(
-  '(?:Kupec|Naročnik|Prejemnik računa|Plačnik|Bill to|Billed to|Invoice to|Buyer|Customer|' +
-    'Sold to|Ship to)\\s*:?\\s*$',
-  'iu',
-);
-/** Titles and labels a letterhead line does not start with. */
-const NOT_A_NAME = labelRegExp(
-  '^(?:RAČUN|PREDRAČUN|DOBROPIS|INVOICE|TAX INVOICE|CREDIT NOTE)\\b',
+/** A party label right before a name (at the end of the text before it). */
+const labelBefore = ({ long, short }: { long: string; short: string }) =>
+  new RegExp(`${WORD_START}(?:(?:${long})${WORD_END}\\s*:?|(?:${short})\\s*:)\\s*$`, 'iu');
+const BUYER_BEFORE = labelBefore(BUYER);
+const SELLER_BEFORE = labelBefore(SELLER);
+/** Titles a letterhead line does not start with (RAČUN, INVOICE, RECHNUNG…). */
+const NOT_A_NAME = new RegExp(
+  `^(?:${[...new Set(titlesOf().map((t) => labelSource(t.text)))].join('|')})${WORD_END}`,
   'iu',
 );
 
@@ -59,20 +81,24 @@ export interface NameOptions {
   buyerName?: string;
 }
 
-/** Words that label a party: a name in running text does not reach back over them. */
-const LABEL_WORDS: ReadonlySet<string> = new Set(
-  (
-    'kupec narocnik prejemnik placnik dobavitelj izdajatelj prodajalec izvajalec ' +
-    'supplier seller vendor issuer from to buyer customer'
-  ).split(' '),
-);
-
 const plain = (word: string) =>
   word
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '');
+
+/**
+ * Words that label a party (its labels of one word, in every language): a name in running
+ * text does not reach back over them.
+ */
+const LABEL_WORDS: ReadonlySet<string> = new Set(
+  (['seller', 'buyer'] as const)
+    .flatMap((field) => labelsOf(field))
+    .map((l) => l.text.trim())
+    .filter((text) => !/\s/.test(text))
+    .map(plain),
+);
 
 /** The buyer's own name: as alike as a partner found by name (partner-match.ts). */
 const OWN_NAME_SCORE = 0.85;
@@ -94,18 +120,32 @@ function startOf(text: string, end: number, lineStart: number): number {
   return start;
 }
 
+/**
+ * Whether a buyer's label stands right before a name: the longer label wins where a seller's
+ * ends there too ("Remit to:" is the seller's, not a "To:").
+ */
+function isAfterBuyerLabel(before: string): boolean {
+  const buyer = BUYER_BEFORE.exec(before)?.[0].length ?? 0;
+  const seller = SELLER_BEFORE.exec(before)?.[0].length ?? 0;
+  return buyer > seller;
+}
+
 function candidates(text: string): { value: string; at: number; isLabelled: boolean }[] {
   const found: { value: string; at: number; isLabelled: boolean }[] = [];
-  for (const form of text.matchAll(FORM_AT_END)) {
+  const forms = FORMS_AT_END.flatMap((pattern) => [...text.matchAll(pattern)]).sort(
+    (a, b) => (a.index ?? 0) - (b.index ?? 0),
+  );
+  for (const form of forms) {
     const end = (form.index ?? 0) + form[0].length;
     const lineStart = text.lastIndexOf('\n', form.index ?? 0) + 1;
     const line = text.slice(lineStart, end);
     // After a supplier label on its line: the name is what follows the label.
     const labels = [...line.matchAll(SUPPLIER_LABEL)];
     const label = labels[labels.length - 1];
-    let start = label ? lineStart + (label.index ?? 0) + label[0].length : undefined;
-    if (start === undefined || end - start > MAX_NAME_LENGTH)
-      start = startOf(text, form.index ?? 0, lineStart);
+    const afterLabel = label ? lineStart + (label.index ?? 0) + label[0].length : undefined;
+    // A label farther back than a name is long labels something else.
+    const isLabelled = afterLabel !== undefined && end - afterLabel <= MAX_NAME_LENGTH;
+    const start = isLabelled ? afterLabel : startOf(text, form.index ?? 0, lineStart);
     const value = text
       .slice(start, end)
       .replace(/^[\s,;·|-]+/u, '')
@@ -114,8 +154,8 @@ function candidates(text: string): { value: string; at: number; isLabelled: bool
     // A legal form alone, or a title before the name (RAČUN Tiskarna d.o.o.), is no name.
     const name = value.replace(NOT_A_NAME, '').trim();
     if (!/\p{L}{2,}.*\s/u.test(name)) continue;
-    if (BUYER_LABEL.test(text.slice(Math.max(0, at - 40), at).trimEnd())) continue;
-    found.push({ value: name, at: end - name.length, isLabelled: label !== undefined });
+    if (isAfterBuyerLabel(text.slice(Math.max(0, at - 40), at))) continue;
+    found.push({ value: name, at: end - name.length, isLabelled });
   }
   return found;
 }

@@ -1,12 +1,22 @@
 import { checkBic, checkIban, isValidSlovenianVatId } from '@listina/forms';
 import { checkReference, splitReference } from '../einvoice/payment-reference';
-import { labelPattern } from './labels';
+import {
+  findLabels,
+  LABEL_FIELDS,
+  LABEL_TAIL,
+  labelSource,
+  LANGUAGES,
+  likelyLanguages,
+  titlesOf,
+  type LabelField,
+  type Language,
+} from './invoice-labels';
 import { readSupplierName, type NameOptions } from './supplier-name';
 
 /**
  * Invoice fields read from a document's text (issue 7, source 3: the PDF text layer; source
- * 4, OCR, gives the same kind of text). Each value is found next to a label Slovenian and
- * English invoices use, validated (IBAN and RF check digits, Slovenian VAT ID, real dates, net
+ * 4, OCR, gives the same kind of text). Each value is found next to one of its field's labels
+ * in any language of the label data (label-data/, read by invoice-labels.ts), validated (IBAN and RF check digits, Slovenian VAT ID, real dates, net
  * + VAT = total), and given a confidence: high when its label and its check agree, lower when
  * it was only found by its shape or the sums do not add up.
  */
@@ -63,21 +73,63 @@ export type TextFields = Partial<Record<TextField, TextFoundValue>>;
 const LABELLED = 0.97;
 const SHAPE_ONLY = 0.7;
 
-/** `label` followed by what `value` matches, within a few characters. */
-function after(text: string, labels: string, value: string): { match: string; at: number }[] {
-  // Labels are read with or without their č, š, ž (labels.ts); the value's pattern as it is.
-  const pattern = new RegExp(
-    `${labelPattern(`(?:${labels})\\s*[:.]?\\s*(?:št\\.?|no\\.?|#)?`)}\\s*${value}`,
-    'giu',
-  );
-  const found: { match: string; at: number }[] = [];
-  // Each match is looked for from the character after the last one began, not after it
-  // ended: a title taken for a label must not swallow the label after it (INVOICE Invoice
-  // no. 95/2026). A value reached from two labels is found once.
+interface Hit {
+  match: string;
+  at: number;
+}
+
+/** Label fields, and the document's title, which a number follows too ("RAČUN 2026-17"). */
+type Labelled = LabelField | 'title';
+
+/**
+ * Where each field's labels stand in a text, and what follows them. The labels are the
+ * invoice-label data of every language (label-data/), found as findLabels finds them: the
+ * longest label wins where labels overlap, whatever its field ("Skupaj za plačilo" is what is
+ * due, not a "Skupaj"; "ID za DDV" a VAT ID, not a "DDV"). Flat text has lost where words
+ * stand, so only the labels of the text's own language (likelyLanguages; and English, which
+ * invoices of every country mix in) are read: a Slovak "Daň" is a Slovenian "dan" (day) in a row of items.
+ */
+function labelledValues(text: string): (field: Labelled, value: string, before?: string) => Hit[] {
+  const likely = likelyLanguages(text);
+  const languages = likely.length > 0 ? [...new Set([...likely, 'en' as const])] : LANGUAGES;
+  const labels = findLabels(text, LABEL_FIELDS, languages);
+  const titles = findTitles(text, languages);
+  return (field, value, before = '') => {
+    const starts = field === 'title' ? titles : labels.filter((l) => l.field === field);
+    const sticky = new RegExp(`\\s*[:.]?\\s*${before}${value}`, 'iyu');
+    const found: Hit[] = [];
+    for (const label of starts) {
+      sticky.lastIndex = label.index + label.length;
+      const m = sticky.exec(text);
+      const match = m?.[1];
+      if (!m || match === undefined) continue;
+      const at = m.index + m[0].lastIndexOf(match);
+      // A value reached from two labels (a title and a label of the same word) is found once.
+      if (!found.some((f) => f.at === at)) found.push({ match, at });
+    }
+    return found.sort((a, b) => a.at - b.at);
+  };
+}
+
+/** The document's titles in a text ("RAČUN", "INVOICE", "DOBROPIS"), with their tails. */
+const titleSources = new Map<string, string>();
+function findTitles(
+  text: string,
+  languages: readonly Language[],
+): { index: number; length: number }[] {
+  const key = languages.join();
+  let source = titleSources.get(key);
+  if (source === undefined) {
+    const titles = [...new Set(titlesOf(languages).map((t) => labelSource(t.text)))];
+    source = `(?<![\\p{L}\\p{N}])(?:${titles.join('|')})(?![\\p{L}\\p{N}])${LABEL_TAIL}`;
+    titleSources.set(key, source);
+  }
+  const pattern = new RegExp(source, 'giu');
+  const found: { index: number; length: number }[] = [];
   for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
-    const match = m[1];
-    const at = m.index + m[0].lastIndexOf(match ?? '');
-    if (match !== undefined && !found.some((f) => f.at === at)) found.push({ match, at });
+    found.push({ index: m.index, length: m[0].length });
+    // From the character after this one began: a title must not swallow a label after it
+    // ("INVOICE Invoice no. 95/2026").
     pattern.lastIndex = m.index + 1;
   }
   return found;
@@ -140,20 +192,21 @@ export function readTextFields(text: string, options: NameOptions = {}): TextFie
   const name = readSupplierName(text, options);
   if (name) put('supplierName', { ...name, source: 'text' });
 
+  const after = labelledValues(text);
+  const NUMBER = '([A-Z0-9][A-Z0-9\\-/.]{0,30}[A-Z0-9])';
+  const numbers = [...after('invoiceNumber', NUMBER), ...after('title', NUMBER)].sort(
+    (a, b) => a.at - b.at,
+  );
   put(
     'invoiceNumber',
     first(
-      after(
-        text,
-        'RAČUN|RACUN|Račun|Številka računa|PREDRAČUN|DOBROPIS|Invoice(?:\\s+(?:number|no\\.?))?|INVOICE|Credit note',
-        '([A-Z0-9][A-Z0-9\\-/.]{0,30}[A-Z0-9])',
-      ).filter((f) => /\d/.test(f.match)),
+      numbers.filter((f, i) => /\d/.test(f.match) && numbers.findIndex((g) => g.at === f.at) === i),
       LABELLED,
     ),
   );
 
-  const date = (labels: string) => {
-    const hit = after(text, labels, DATE).find((f) => isoDate(f.match) !== undefined);
+  const date = (field: LabelField) => {
+    const hit = after(field, DATE).find((f) => isoDate(f.match) !== undefined);
     return hit
       ? {
           value: isoDate(hit.match) ?? '',
@@ -163,39 +216,28 @@ export function readTextFields(text: string, options: NameOptions = {}): TextFie
         }
       : undefined;
   };
-  put(
-    'issueDate',
-    date('Datum izdaje|Datum računa|Datum dokumenta|Issue date|Invoice date|Date of issue'),
-  );
-  put('dueDate', date('Rok plačila|Datum zapadlosti|Zapadlost|Valuta|Due date|Payment due'));
+  put('issueDate', date('issueDate'));
+  put('dueDate', date('dueDate'));
 
-  const amounts = (labels: string) =>
-    after(text, labels, AMOUNT)
+  // Net and VAT per rate (Osnova za DDV 22 %, DDV 22 %) add up; the total is one figure.
+  const RATE = '(?:\\d{1,2}(?:[.,]\\d{1,2})?\\s*%\\s*:?\\s*)?';
+  const amounts = (field: LabelField) =>
+    after(field, AMOUNT, RATE)
       .map((f) => ({ ...f, value: decimalOf(f.match) }))
       .filter((f): f is { match: string; at: number; value: string } => f.value !== undefined);
-  // Net and VAT per rate (Osnova za DDV 22 %, DDV 22 %) add up; the total is one figure.
-  const rate = '(?:\\s*\\d{1,2}(?:[.,]\\d)?\\s*%)?';
-  const nets = amounts(
-    `Osnova za DDV${rate}|Znesek brez DDV|Net amount${rate}|Subtotal|Total excl\\.? VAT`,
-  );
-  const vats = amounts(
-    `(?<!za |brez |ID za |z )DDV${rate}|VAT${rate}(?! ?(?:ID|No|number))`,
-  ).filter((f) => !nets.some((n) => n.at === f.at));
+  const nets = amounts('netAmount');
+  const vats = amounts('vatAmount').filter((f) => !nets.some((n) => n.at === f.at));
   // The invoice's total and what is to be paid apart (issue 21): after a prepayment or a
   // rounding they differ; an invoice that prints only what is to be paid has it as its total.
-  const dues = amounts(
-    'Znesek za plačilo|Skupaj za plačilo|Za plačilo|Amount due|Total due|Balance due|Amount payable',
-  );
-  const totals = amounts(
-    'Skupaj z DDV|Znesek z DDV|Skupaj dobropis|Skupaj|Grand total|Invoice total|Total',
-  ).filter((f) => !dues.some((d) => d.at === f.at));
+  const dues = amounts('amountDue');
+  const totals = amounts('totalAmount').filter((f) => !dues.some((d) => d.at === f.at));
   const sum = (list: { value: string }[]) => list.reduce((s, f) => s + cents(f.value), 0);
   const due = dues[dues.length - 1];
   const total = totals[totals.length - 1] ?? due;
   if (total)
     put('totalAmount', { value: total.value, confidence: LABELLED, source: 'text', at: total.at });
   if (due) put('amountDue', { value: due.value, confidence: LABELLED, source: 'text', at: due.at });
-  const prepaid = amounts('Predplačilo|Avans|Prepaid|Prepayment|Paid in advance|Already paid')[0];
+  const prepaid = amounts('prepaidAmount')[0];
   if (prepaid)
     put('prepaidAmount', {
       value: prepaid.value.replace(/^-/, ''),
@@ -203,7 +245,7 @@ export function readTextFields(text: string, options: NameOptions = {}): TextFie
       source: 'text',
       at: prepaid.at,
     });
-  const rounding = amounts('Zaokrožitev|Rounding')[0];
+  const rounding = amounts('roundingAmount')[0];
   if (rounding)
     put('roundingAmount', {
       value: rounding.value,
@@ -244,31 +286,22 @@ export function readTextFields(text: string, options: NameOptions = {}): TextFie
     });
 
   // The supplier's VAT ID comes first on an invoice (its letterhead); the buyer's later.
-  const vatIds = after(
-    text,
-    'ID za DDV|Identifikacijska številka za DDV|VAT ID|VAT No\\.?|VAT number',
-    '(SI\\s?\\d{8})',
-  )
+  const vatIds = after('vatId', '(SI\\s?\\d{8})')
     .map((f) => ({ ...f, match: f.match.replace(/\s/g, '') }))
     .filter((f) => isValidSlovenianVatId(f.match));
   put('vatId', first(vatIds, LABELLED));
 
-  const ibans = after(
-    text,
-    'IBAN|TRR|Račun|Account',
-    '([A-Z]{2}\\d{2}(?:\\s?[A-Z0-9]{4}){2,7}(?:\\s?[A-Z0-9]{1,3})?)',
-  )
+  const ibans = after('iban', '([A-Z]{2}\\d{2}(?:\\s?[A-Z0-9]{4}){2,7}(?:\\s?[A-Z0-9]{1,3})?)')
     .map((f) => ({ ...f, match: f.match.replace(/\s/g, '') }))
     .filter((f) => checkIban(f.match) === undefined);
   put('iban', first(ibans, LABELLED));
-  const bics = after(text, 'BIC|SWIFT', '([A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)\\b').filter(
+  const bics = after('bic', '([A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)\\b').filter(
     (f) => checkBic(f.match) === undefined,
   );
   put('bic', first(bics, LABELLED));
 
   const references = after(
-    text,
-    'Referenca|Sklic|Reference|Ref\\.',
+    'reference',
     '((?:SI\\d{2}\\s?[\\d-]{1,22})|(?:RF\\d{2}\\s?[A-Z0-9 ]{1,25}?))(?=\\s|$)',
   );
   const reference = references.find(
@@ -285,9 +318,6 @@ export function readTextFields(text: string, options: NameOptions = {}): TextFie
       at: reference.at + 4,
     });
   }
-  put(
-    'purposeCode',
-    first(after(text, 'Koda namena|Purpose code|Purpose', '([A-Z]{4})\\b'), LABELLED),
-  );
+  put('purposeCode', first(after('purposeCode', '([A-Z]{4})\\b'), LABELLED));
   return fields;
 }
