@@ -32,8 +32,10 @@ async function read(w: World, table: string, key: string): Promise<TableRecord> 
 }
 
 /** A member of A that a roles change may be tried on without changing any caller's rights. */
-let spare: string | undefined;
+const spares = new WeakMap<World, string>();
 async function spareMember(w: World): Promise<string> {
+  // Kept per world: test files share this module when they share a worker (vitest.config.ts).
+  let spare = spares.get(w);
   if (!spare) {
     const user = await createUser(w.t);
     await w.t.database.db
@@ -42,6 +44,7 @@ async function spareMember(w: World): Promise<string> {
       .execute();
     const members = await list(w, 'organizationMember');
     spare = members.find((m) => m.email === user.email)?.key;
+    if (spare) spares.set(w, spare);
   }
   if (!spare) throw new Error('the spare member is not listed');
   return spare;
