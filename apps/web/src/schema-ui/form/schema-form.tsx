@@ -23,6 +23,7 @@ import { FormControllerContext, type FormController } from './form-controller';
 import { FormFields } from './form-fields';
 import { tabLabelOf } from './labels';
 import { MessageSummary } from './message-summary';
+import { useFirstFieldFocus } from './use-first-field-focus';
 import { useFormMessages } from './use-form-messages';
 
 /** What a dialog can ask of the form before saving. */
@@ -55,6 +56,8 @@ export interface SchemaFormProps {
   onButtonClick?: (name: string) => void;
   ref?: Ref<SchemaFormHandle>;
   testId?: string;
+  /** spec §9: focus the first field on opening (default); off where the page owns the focus. */
+  autoFocus?: boolean;
 }
 
 /**
@@ -65,6 +68,8 @@ export function SchemaForm(props: SchemaFormProps) {
   const { schema, model, onChange, readonly = false, testId = 'schema-form' } = props;
   const { ref, handlers, onButtonClick, serverError, validations, extraErrors, showAll } = props;
   const idPrefix = useId().replace(/:/g, '');
+  const formRef = useRef<HTMLFormElement>(null);
+  useFirstFieldFocus(formRef, props.autoFocus ?? true);
   const messages = useFormMessages({
     schema,
     model,
@@ -119,6 +124,7 @@ export function SchemaForm(props: SchemaFormProps) {
     <FormControllerContext value={controller}>
       <Box
         component="form"
+        ref={formRef}
         noValidate
         data-testid={testId}
         onSubmit={(event) => event.preventDefault()}
