@@ -100,11 +100,38 @@ describe('decimal input', () => {
     expect(value()).toBe('5.00');
   });
 
-  it('drops letters as they are typed', async () => {
-    const { control, value } = await renderInput({ name: 'price', inputType: 'decimal' });
+  it('keeps letters as typed and says a number is wanted, leaving the amount as it was', async () => {
+    const { control, value } = await renderInput(
+      { name: 'price', inputType: 'currency' },
+      { value: '427.00' },
+    );
+    await userEvent.tripleClick(control);
+    await userEvent.keyboard('abc');
+    expect(input(control).value).toBe('abc');
+    expect(value()).toBe('427.00');
+    expect(screen.getByText(en('input.number.invalid'))).toBeTruthy();
+    await userEvent.tab();
+    expect(input(control).value).toBe('abc');
+    expect(screen.getByText(en('input.number.invalid'))).toBeTruthy();
+  });
+
+  it('flags a letter among digits instead of dropping it', async () => {
+    const { control, value } = await renderInput(
+      { name: 'price', inputType: 'decimal' },
+      { value: '5.00' },
+    );
+    await userEvent.clear(control);
     await userEvent.type(control, '4a2');
-    expect(input(control).value).toBe('42');
-    expect(value()).toBe('42.00');
+    expect(input(control).value).toBe('4a2');
+    expect(value()).toBe('4.00');
+    expect(screen.getByText(en('input.number.invalid'))).toBeTruthy();
+  });
+
+  it('takes a pasted amount with spaces and a euro sign', async () => {
+    const { control, value } = await renderInput({ name: 'price', inputType: 'currency' });
+    await userEvent.click(control);
+    await userEvent.paste('1 234,50 €');
+    expect(value()).toBe('1234.50');
   });
 
   it('stores null when the text is cleared', async () => {

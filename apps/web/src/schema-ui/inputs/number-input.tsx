@@ -34,8 +34,10 @@ function numberRules(field: Field, kind: NumberKind): NumberRules {
   };
 }
 
-// spec §5: the input takes digits, comma, dot and minus (spaces of pasted text are ignored).
-const NOT_NUMBER_TEXT = /[^\d.,\-\s]/g;
+// spec §5: the input takes digits, comma, dot and minus. Spaces and a euro sign of pasted text
+// ("1 234,50 €") are dropped; any other character (a letter) is kept and flagged, never
+// silently removed, so that "abc" does not empty the field.
+const IGNORED_TEXT = /[\s€]/g;
 
 function parseMessage(
   result: DecimalParseResult,
@@ -87,7 +89,7 @@ export function NumberInput({ kind, ...props }: InputProps & { kind: NumberKind 
     parseDecimal(typed, { places: rules.places, min: rules.min, max: rules.max });
 
   const change = (raw: string) => {
-    const typed = raw.replace(NOT_NUMBER_TEXT, '');
+    const typed = raw.replace(IGNORED_TEXT, '');
     const result = parse(typed);
     onInputMessage?.(parseMessage(result, rules, t));
     if (result.invalid) {
