@@ -52,7 +52,7 @@ export function AddOrganizationPage() {
 function ConnectForm() {
   const { t, has } = useI18n();
   const land = useLandInOrganization();
-  const form = useFormState({ code: '' });
+  const form = useFormState({ code: '' }, { onEdit: () => connect.reset() });
   const connect = useMutation({
     mutationFn: (code: string) => callApi(organizationRoutes.connect, { body: { code } }),
     onSuccess: land,
@@ -96,7 +96,10 @@ function ConnectForm() {
 function CreateForm() {
   const { t, has } = useI18n();
   const land = useLandInOrganization();
-  const form = useFormState({ name: '', nameNick: '', taxNumber: '' });
+  const form = useFormState(
+    { name: '', nameNick: '', taxNumber: '' },
+    { onEdit: () => create.reset() },
+  );
   const create = useMutation({
     mutationFn: (body: { name: string; nameNick?: string; taxNumber?: string }) =>
       callApi(organizationRoutes.create, { body }),

@@ -20,7 +20,7 @@ const EMPTY = { oldPassword: '', newPassword: '', passwordRepeat: '' };
 export function ChangePasswordPage() {
   const { t, has } = useI18n();
   const { user } = useSession();
-  const form = useFormState(EMPTY);
+  const form = useFormState(EMPTY, { onEdit: () => change.reset() });
   const estimate = usePasswordEstimate(form.values.newPassword, user ?? {});
   const change = useMutation({
     mutationFn: (body: { oldPassword: string; newPassword: string }) =>

@@ -75,7 +75,11 @@ function ForgotPasswordForm({ initialUsername, onClose }: Omit<ForgotPasswordDia
             <OutlinedTextField
               label={t('account.forgot.username')}
               value={username}
-              onChange={(event) => setUsername(event.target.value)}
+              onChange={(event) => {
+                setUsername(event.target.value);
+                setFieldError(undefined);
+                forgot.reset();
+              }}
               error={Boolean(fieldError)}
               helperText={fieldError}
               fullWidth

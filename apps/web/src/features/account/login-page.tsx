@@ -54,7 +54,7 @@ function LoginForm({ onNoOrganization }: { onNoOrganization: () => void }) {
   const { signIn } = useSession();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const form = useFormState({ username: '', password: '' });
+  const form = useFormState({ username: '', password: '' }, { onEdit: () => login.reset() });
   const [isForgotOpen, setForgotOpen] = useState(false);
   const [wasForgotOpened, setForgotOpened] = useState(false);
 

@@ -42,7 +42,10 @@ export function ProfilePage() {
 function ProfileForm({ profile }: { profile: Profile }) {
   const { t, has, languages, setLocale } = useI18n();
   const queryClient = useQueryClient();
-  const form = useFormState({ displayName: profile.displayName, lang: profile.lang });
+  const form = useFormState(
+    { displayName: profile.displayName, lang: profile.lang },
+    { onEdit: () => save.reset() },
+  );
   const save = useMutation({
     mutationFn: (body: { displayName: string; lang: string }) =>
       callApi(accountRoutes.updateProfile, { body }),

@@ -21,7 +21,7 @@ const EMPTY = { username: '', email: '', displayName: '', password: '', password
 
 export function RegisterPage() {
   const { t, has, locale } = useI18n();
-  const form = useFormState(EMPTY);
+  const form = useFormState(EMPTY, { onEdit: () => register.reset() });
   const estimate = usePasswordEstimate(form.values.password, form.values);
   const register = useMutation({
     mutationFn: (body: RegisterBody) => callApi(accountRoutes.register, { body }),

@@ -1,8 +1,22 @@
 import { useState } from 'react';
 import type { FieldErrors } from '../../app/validation';
 
-/** Values and per-field errors of a small form; editing a field clears its error (spec §5). */
-export function useFormState<T extends Record<string, string>>(initial: T) {
+export interface FormStateOptions {
+  /**
+   * Called on every edit: the form's error or success message from the last send is about
+   * values that are no longer there, so the caller clears it (a mutation's `reset`).
+   */
+  onEdit?: () => void;
+}
+
+/**
+ * Values and per-field errors of a small form; editing a field clears its error (spec §5) and,
+ * through `onEdit`, the message of the last send.
+ */
+export function useFormState<T extends Record<string, string>>(
+  initial: T,
+  { onEdit }: FormStateOptions = {},
+) {
   const [values, setValues] = useState<T>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const field = (name: keyof T & string) => ({
@@ -10,6 +24,7 @@ export function useFormState<T extends Record<string, string>>(initial: T) {
     onChange: (event: { target: { value: string } }) => {
       const value = event.target.value;
       setValues((old) => ({ ...old, [name]: value }));
+      onEdit?.();
       setErrors((old) =>
         name in old ? Object.fromEntries(Object.entries(old).filter(([key]) => key !== name)) : old,
       );
