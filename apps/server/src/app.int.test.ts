@@ -66,7 +66,7 @@ describe('bad input gets a 4xx in the spec §8 shape', () => {
         field: 'username',
       },
       {
-        msg: 'This field is required.',
+        msg: 'field is required',
         code: 'validation.required',
         parameters: [],
         field: 'password',

@@ -67,7 +67,7 @@ describe('organisations', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toEqual([
       {
-        msg: 'This field is required.',
+        msg: 'field is required',
         code: 'validation.required',
         parameters: [],
         field: 'name',

@@ -442,7 +442,7 @@ describe('the messages of a refused UPN QR upload', () => {
       [
         'files.0.rows.1.amount',
         // The code's amount 0.00 reads as none: the value is empty, so none is quoted.
-        'upn-0.pdf, payment code 1, Amount: This field is required.',
+        'upn-0.pdf, payment code 1, Amount: field is required',
       ],
     ]);
   }, 60_000);

@@ -210,7 +210,7 @@ describe.each(listed.map((e) => [e.name, e] as const))('table %s', (_name, entit
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toEqual([
       {
-        msg: 'This field is required.',
+        msg: 'field is required',
         code: 'validation.required',
         parameters: [],
         field: `rows.3.${required.name}`,

@@ -217,7 +217,7 @@ describe('table grid actions', () => {
             return json(
               {
                 error: [
-                  { msg: 'This field is required.', parameters: [], field: 'rows.3.name' },
+                  { msg: 'field is required', parameters: [], field: 'rows.3.name' },
                   { msg: 'Not a number.', parameters: [], field: 'rows.5.rate' },
                 ],
                 warning: [],
@@ -256,7 +256,7 @@ describe('table grid actions', () => {
           .map((cell) => cell.textContent),
       );
     expect(cells).toEqual([
-      ['3', 'Name', 'This field is required.'],
+      ['3', 'Name', 'field is required'],
       ['5', 'Rate', 'Not a number.'],
     ]);
     expect(screen.getByText(en('grid.import.hasErrors'))).toBeTruthy();
