@@ -1,5 +1,5 @@
-import { createContext, use, useCallback, useMemo, useState, type ReactNode } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { createContext, use, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LOCALES, systemRoutes, type TranslationResponse } from '@listina/contract';
 import { callApi } from '../api/client';
 import { setApiContext } from '../api/context';
@@ -42,6 +42,7 @@ function initialLocale(): Locale {
 }
 
 export function I18nProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
   const [locale, setLocaleState] = useState<Locale>(initialLocale);
   const query = useQuery({
     queryKey: ['translation', locale],
@@ -50,13 +51,24 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     placeholderData: keepPreviousData,
   });
 
-  const setLocale = useCallback((next: string) => {
-    if (!isLocale(next)) return;
-    writeStored(STORAGE_KEYS.locale, next);
-    setApiContext({ locale: next });
-    document.documentElement.lang = next;
-    setLocaleState(next);
-  }, []);
+  const shown = useRef(locale);
+  const setLocale = useCallback(
+    (next: string) => {
+      if (!isLocale(next)) return;
+      writeStored(STORAGE_KEYS.locale, next);
+      setApiContext({ locale: next });
+      document.documentElement.lang = next;
+      setLocaleState(next);
+      if (shown.current === next) return;
+      shown.current = next;
+      // Issue 24: answers the server worded in the old language (tiles, code-list names,
+      // schemas, messages) are asked again in the new one at once, not at the next reload.
+      void queryClient.invalidateQueries({
+        predicate: (query) => query.queryKey[0] !== 'translation',
+      });
+    },
+    [queryClient],
+  );
 
   const value = useMemo<I18nValue>(() => {
     const messages = query.data?.messages ?? {};

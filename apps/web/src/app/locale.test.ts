@@ -1,26 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import { chooseLocale, localeFromBrowserLanguage } from './locale';
 
-describe('chooseLocale (spec §1)', () => {
-  it('prefers the locally saved language', () => {
+describe('chooseLocale (spec §1, issue 24: the first language)', () => {
+  it('prefers the locally saved language (after sign-in, the profile language)', () => {
     expect(chooseLocale('sl', ['en-US'])).toBe('sl');
     expect(chooseLocale('en-gb', ['sl-SI'])).toBe('en-gb');
   });
 
-  it('uses the browser language when nothing valid is saved', () => {
+  it('gives a Slovenian browser Slovenian and an English one English', () => {
     expect(chooseLocale(null, ['sl-SI', 'en'])).toBe('sl');
     expect(chooseLocale('klingon', ['sl'])).toBe('sl');
-    expect(chooseLocale(null, ['de-DE'])).toBe('en-gb');
     expect(chooseLocale(null, ['en-US'])).toBe('en-gb');
+    expect(chooseLocale(null, ['en-GB', 'sl'])).toBe('en-gb');
+    expect(chooseLocale(null, ['en'])).toBe('en-gb');
   });
 
-  it('falls back to en-gb without a browser language', () => {
-    expect(chooseLocale(null, [])).toBe('en-gb');
+  it('gives an unknown browser language, or none, Slovenian (the home market)', () => {
+    expect(chooseLocale(null, ['de-DE'])).toBe('sl');
+    expect(chooseLocale(null, ['hr', 'it-IT'])).toBe('sl');
+    expect(chooseLocale(null, [])).toBe('sl');
+    expect(chooseLocale('', [''])).toBe('sl');
   });
 
-  it('maps only Slovenian tags to sl', () => {
+  it('takes the first of the browser languages that is one of ours', () => {
+    expect(chooseLocale(null, ['de-DE', 'en-US'])).toBe('en-gb');
+    expect(chooseLocale(null, ['hr', 'sl-SI', 'en'])).toBe('sl');
+  });
+
+  it('reads only the primary subtag', () => {
     expect(localeFromBrowserLanguage('SL')).toBe('sl');
-    expect(localeFromBrowserLanguage('slk')).toBe('en-gb');
+    expect(localeFromBrowserLanguage('sl_SI')).toBe('sl');
+    expect(localeFromBrowserLanguage('slk')).toBeNull();
+    expect(localeFromBrowserLanguage('en-AU')).toBe('en-gb');
+    expect(localeFromBrowserLanguage('eng')).toBeNull();
     expect(localeFromBrowserLanguage(undefined)).toBeNull();
   });
 });

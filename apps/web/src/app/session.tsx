@@ -49,6 +49,7 @@ function initialApikey(): string | null {
 /** The apikey kept in local storage and in the API context, with sign-in and sign-out. */
 function useApikey() {
   const queryClient = useQueryClient();
+  const { setLocale } = useI18n();
   const [apikey, setApikey] = useState<string | null>(initialApikey);
 
   // Answers given to another user must not show to this one: forget all but the texts.
@@ -64,9 +65,11 @@ function useApikey() {
       setApiContext({ apikey: newApikey });
       forgetAnswers();
       queryClient.setQueryData(meQueryKey(newApikey), session);
+      // spec §1 (issue 24): the language saved in the profile is the language after sign-in.
+      setLocale(session.localeSettings.locale);
       setApikey(newApikey);
     },
-    [queryClient, forgetAnswers],
+    [queryClient, forgetAnswers, setLocale],
   );
 
   const signOut = useCallback(() => {

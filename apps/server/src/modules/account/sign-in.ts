@@ -163,7 +163,9 @@ export function createSignIn(deps: SignInDeps) {
       await signInRepo.clearFailures(db, [subjects.account, subjects.pair]);
       await log(user.id, 'success');
       const { apikey, expiresAt } = await deps.sessions.start(user.id);
-      const lang = input.lang ? resolveLocale(input.lang) : user.lang;
+      // spec §1 (issue 24): the saved profile language is the interface language after sign-in;
+      // the page's language only fills in for a profile that never saved one.
+      const lang = user.lang ? resolveLocale(user.lang) : resolveLocale(input.lang);
       const session = await sessionOf(
         db,
         {
