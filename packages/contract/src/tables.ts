@@ -53,13 +53,28 @@ export const IgnoreWarningsQuerySchema = z.strictObject({
   ignoreWarnings: booleanParam.optional(),
 });
 
-/** spec §3 generic record: id, key, displayTitle, code, version and the entity's fields. */
+/** spec §3 validation message: a standing message a record carries (a suspected duplicate). */
+export const RecordValidationSchema = z.object({
+  validationCodeTypeCode: z.enum(['comment', 'error', 'warning', 'notification']),
+  /** A catalogue key, translated by the client with its parameters. */
+  validationCode: z.string(),
+  validationParameters: z.array(z.union([z.string(), z.number()])),
+  /** The field it is about, when it is about one. */
+  field: z.string().optional(),
+});
+export type RecordValidation = z.infer<typeof RecordValidationSchema>;
+
+/**
+ * spec §3 generic record: id, key, displayTitle, code, version and the entity's fields; a
+ * record read alone (or just saved) also carries its standing messages in `validations`.
+ */
 export const RecordSchema = z
   .object({
     id: z.number(),
     key: z.string(),
     displayTitle: z.string(),
     version: z.number().optional(),
+    validations: z.array(RecordValidationSchema).optional(),
   })
   .catchall(z.unknown());
 export type TableRecord = z.infer<typeof RecordSchema>;

@@ -102,6 +102,16 @@ export interface ArrayDef {
   /** Label of the grid's add button. */
   addLabelId?: string;
   allowEmptyArray?: boolean;
+  /**
+   * A row added in the form starts with what is left of the parent's `of` (a total) after
+   * the other rows' `field` (their amounts): the first cost line gets the whole total.
+   */
+  remainder?: { field: string; of: string };
+}
+
+/** A standing message of a record (spec §3 validation message), by its group. */
+export interface StandingMessage extends MessageSpec {
+  group: 'comment' | 'error' | 'warning' | 'notification';
 }
 
 export interface WarningContext {
@@ -198,6 +208,15 @@ export interface EntityDef {
    * others still refer to (a cost centre that partners book to by default).
    */
   deleteWarnings?: (
+  /**
+   * spec §3 `validations`: the standing messages of a stored record (a suspected duplicate, a
+   * missing IBAN, a due date passed), worked out on each read of one record and sent with it,
+   * so the form shows them before any action.
+   */
+  standing?: (
+    record: Record<string, unknown>,
+    context: WarningContext,
+  ) => Promise<StandingMessage[]>;
     records: Record<string, unknown>[],
     context: Omit<WarningContext, 'key'>,
   ) => Promise<MessageSpec[]>;

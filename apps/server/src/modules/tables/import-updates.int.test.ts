@@ -163,7 +163,15 @@ async function compareWithPut(
       await read(entity, viaPut.key),
       await read(entity, viaImport.key),
     ];
-    const strip = ({ id: _i, key: _k, code: _c, displayTitle: _d, ...rest }: TableRecord) => rest;
+    // Their standing messages name each other (the same VAT ID): apart from that, the same.
+    const strip = ({
+      id: _i,
+      key: _k,
+      code: _c,
+      displayTitle: _d,
+      validations: _v,
+      ...rest
+    }: TableRecord) => rest;
     expect(strip(afterImport)).toEqual(strip(afterPut));
   }
 }

@@ -156,9 +156,15 @@ function gridFieldOf(entity: EntityDef, array: ArrayDef): FieldInput {
     schema: schemaInputOf(array.entity, {
       ...(array.addLabelId ? { addLabelId: array.addLabelId } : {}),
       ...(array.allowEmptyArray !== undefined ? { allowEmptyArray: array.allowEmptyArray } : {}),
-      // A row added in the form starts from the row entity's default model (e.g. active).
-      ...(array.entity.defaultModel
-        ? { inputProps: { defaultRow: array.entity.defaultModel() } }
+      // A row added in the form starts from the row entity's default model (e.g. active),
+      // with what is left of the parent's total (ArrayDef.remainder).
+      ...(array.entity.defaultModel || array.remainder
+        ? {
+            inputProps: {
+              ...(array.entity.defaultModel ? { defaultRow: array.entity.defaultModel() } : {}),
+              ...(array.remainder ? { remainder: array.remainder } : {}),
+            },
+          }
         : {}),
     }),
   };

@@ -141,6 +141,30 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
     return model;
   }
 
+  /** spec §3: the record with its standing messages (`validations`), when its entity has any. */
+  async function withStanding(
+    trx: Trx,
+    entity: EntityDef,
+    scope: TableScope,
+    record: TableRecord,
+  ): Promise<TableRecord> {
+    if (!entity.standing) return record;
+    const found = await entity.standing(record, {
+      db: trx,
+      organizationId: ownerOf(entity, scope).organizationId,
+      key: record.key,
+    });
+    return {
+      ...record,
+      validations: found.map(({ group, code, parameters, field }) => ({
+        validationCodeTypeCode: group,
+        validationCode: code,
+        validationParameters: parameters ?? [],
+        ...(field === undefined ? {} : { field }),
+      })),
+    };
+  }
+
   /** One record's decision, or why it is refused (unknown, changed since it was seen, or not). */
   async function decideOne(
     trx: Trx,
@@ -314,7 +338,10 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
     },
 
     read: (name: string, scope: TableScope, key: string) =>
-      run(scope, (trx) => readModel(trx, getListedEntity(name), scope, key)),
+      run(scope, async (trx) => {
+        const entity = getListedEntity(name);
+        return withStanding(trx, entity, scope, await readModel(trx, entity, scope, key));
+      }),
 
     /** The records of these keys the organisation has, in one query (nested arrays left out). */
     readMany: (name: string, scope: TableScope, keys: string[]) =>
@@ -357,7 +384,8 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
           organizationId: scope.organization.id,
           userId: scope.user.id,
         });
-        return { item: await readModel(trx, entity, scope, String(row.key)), undoId };
+        const item = await readModel(trx, entity, scope, String(row.key));
+        return { item: await withStanding(trx, entity, scope, item), undoId };
       });
     },
 
@@ -400,7 +428,8 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
           organizationId: scope.organization.id,
           userId: scope.user.id,
         });
-        return { item: await readModel(trx, entity, scope, key), undoId };
+        const item = await readModel(trx, entity, scope, key);
+        return { item: await withStanding(trx, entity, scope, item), undoId };
       });
     },
 

@@ -22,6 +22,7 @@ import type { FieldMessage } from '../types';
 import {
   addAccounts,
   addRow,
+  remainderOf,
   isBankAccountSchema,
   isLiveRow,
   removeRow,
@@ -94,7 +95,8 @@ export function ArrayField(props: ArrayFieldProps) {
   const tableRef = useRef<HTMLTableElement>(null);
 
   const add = () => {
-    const next = addRow(rows, rowSchema);
+    // A cost line starts with what is left of the document's total (inputProps.remainder).
+    const next = addRow(rows, rowSchema, remainderOf(rows, rowSchema, model));
     onChange(next);
     setEditing(next.length - 1);
   };

@@ -6,6 +6,7 @@ import {
   addRow,
   nextTemporaryId,
   offeredAccounts,
+  remainderOf,
   removeRow,
   updateRow,
   type Row,
@@ -120,5 +121,36 @@ describe('array rows (spec §4)', () => {
     expect(offered('de89 3704')).toEqual(['P2 DE89 3704 0044 0532 0130 00']);
     expect(offered('0201 0001')).toEqual(['P1 SI56020100012345678']);
     expect(offered('AT')).toEqual([]);
+  });
+});
+
+describe('a new row takes what is left of the total (inputProps.remainder)', () => {
+  const costLines = SchemaSchema.parse({
+    id: 'docCostLine',
+    inputProps: { remainder: { field: 'amount', of: 'totalAmount' } },
+    fields: [{ name: 'amount', inputType: 'currency' }],
+  });
+
+  it('gives the first line the whole total', () => {
+    expect(addRow([], costLines, remainderOf([], costLines, { totalAmount: '427.00' }))).toEqual([
+      { id: -1, amount: '427.00' },
+    ]);
+  });
+
+  it('gives a next line what the others leave, counting no deleted row', () => {
+    const rows: Row[] = [
+      { id: 4, amount: '100.10' },
+      { id: 5, amount: '50.00', markForDelete: true },
+      { id: -1, amount: '200' },
+    ];
+    expect(remainderOf(rows, costLines, { totalAmount: '427.00' })).toEqual({ amount: '126.90' });
+    expect(remainderOf(rows, costLines, { totalAmount: 250 })).toEqual({ amount: '-50.10' });
+  });
+
+  it('leaves the amount empty with nothing left, no total, or no rule', () => {
+    expect(remainderOf([{ id: 1, amount: '10.00' }], costLines, { totalAmount: '10' })).toEqual({});
+    expect(remainderOf([], costLines, { totalAmount: null })).toEqual({});
+    expect(remainderOf([], costLines, { totalAmount: 'abc' })).toEqual({});
+    expect(remainderOf([], accounts(), { totalAmount: '10.00' })).toEqual({});
   });
 });

@@ -1,4 +1,4 @@
-import { compactCode, type Model, type Schema } from '@listina/forms';
+import { compactCode, roundDecimal, type Model, type Schema } from '@listina/forms';
 
 /**
  * The rules of nested array rows (spec §3 grid rows, §4 array items), without React: new rows
@@ -42,6 +42,31 @@ export function blankRow(schema: Schema, id: number): Row {
   const defaults = schema.inputProps?.defaultRow;
   const isObject = typeof defaults === 'object' && defaults !== null && !Array.isArray(defaults);
   return isObject ? { ...row, ...(defaults as Model), id } : row;
+}
+
+/**
+ * What is left to allocate: the parent's total (inputProps.remainder.of) less the row field's
+ * amounts (remainder.field) of the live rows, as a decimal string of two places; undefined
+ * when the schema asks for none, the parent has no total, or nothing is left.
+ */
+export function remainderOf(rows: readonly Row[], schema: Schema, parent: Model): Model {
+  const rule = schema.inputProps?.remainder as { field?: unknown; of?: unknown } | undefined;
+  if (typeof rule?.field !== 'string' || typeof rule.of !== 'string') return {};
+  const cents = (value: unknown) => {
+    const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '';
+    const parsed = roundDecimal(text, 2);
+    return parsed === undefined ? undefined : BigInt(parsed.replace('.', ''));
+  };
+  const total = cents(parent[rule.of]);
+  if (total === undefined) return {};
+  const used = rows
+    .filter(isLiveRow)
+    .reduce((sum, row) => sum + (cents(row[rule.field as string]) ?? 0n), 0n);
+  const left = total - used;
+  if (left === 0n) return {};
+  const negative = left < 0n;
+  const digits = (negative ? -left : left).toString().padStart(3, '0');
+  return { [rule.field]: `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}` };
 }
 
 export function addRow(rows: readonly Row[], schema: Schema, values: Model = {}): Row[] {

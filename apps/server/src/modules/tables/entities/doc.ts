@@ -6,6 +6,7 @@ import {
   roundDecimal,
 } from '@listina/forms';
 import type { MessageSpec } from '../../../lib/errors';
+import { documentStandingMessages } from '../../documents/standing-messages';
 import { matchingIdsSql, searchQuery, storedRankSql } from '../../documents/text/search-document';
 import { docLocks } from '../../workflow/edit-rights';
 import { myTasksSql } from '../../workflow/tasks';
@@ -439,6 +440,8 @@ export const doc = defineEntity({
   defaultModel: () => ({
     documentTypeId: null,
     customerKey: null,
+      // The first line takes the whole total; each next one what is left (issue 24).
+      remainder: { field: 'amount', of: 'totalAmount' },
     number: '',
     currencyCode: 'EUR',
     status: 'draft',
@@ -466,6 +469,12 @@ export const doc = defineEntity({
     return {
       number: `R-${String(n).padStart(6, '0')}`,
       issueDate: `2026-${month}-${String(1 + (n % 28)).padStart(2, '0')}`,
+  // spec §3 validations: what the form shows on opening (duplicates, no IBAN, overdue).
+  standing: (record, context) =>
+    documentStandingMessages(record, context, [
+      ...totalWarning(record),
+      ...amountDueWarning(record),
+    ]),
       dueDate: `2026-${String(1 + ((n + 1) % 12)).padStart(2, '0')}-15`,
       receivedDate: `2026-${month}-28`,
       netAmount: `${net}.00`,

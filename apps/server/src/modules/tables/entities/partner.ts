@@ -163,5 +163,8 @@ export const partner = defineEntity({
     countryCode: 'SI',
     isActive: true,
     bankAccounts: [{ id: -1, code: sampleIban(n), bic: 'LJBASI2X', isDefault: true }],
+  // spec §3 validations: another partner with the same VAT ID, shown on opening this one.
+  standing: async (record, context) =>
+    (await sameVatIdWarning(record, context)).map((w) => ({ ...w, group: 'warning' as const })),
   }),
 });
