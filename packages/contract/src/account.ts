@@ -124,7 +124,12 @@ export const SignInEventSchema = z.object({
   username: z.string(),
   result: z.enum(SIGN_IN_RESULTS),
   ip: z.string(),
+  /** The user-agent header as sent. */
   userAgent: z.string().nullable(),
+  /** The browser named from it ("Chrome 131"), null when no parser knows it. */
+  browser: z.string().nullable(),
+  /** The system named from it ("Windows 10"), null when no parser knows it. */
+  system: z.string().nullable(),
 });
 export type SignInEvent = z.infer<typeof SignInEventSchema>;
 

@@ -28,6 +28,7 @@ const PREFIXES = [
   'workflowLog',
   'notification',
   'payments',
+  'language',
 ];
 
 /**

@@ -177,6 +177,30 @@ describe('sign-in log', () => {
       [ana.username, 'badPassword', '127.0.0.1', 'Test browser 1.0'],
     ]);
     expect(Date.parse(items[0]?.at ?? '')).toBeLessThanOrEqual(Date.now());
+    // An unknown client keeps its header and gets no browser name.
+    expect(items[0]).toMatchObject({ browser: null, system: null });
+  });
+
+  it('names the browser and system of a real user-agent header (issue 24)', async () => {
+    const user = await createUser(t);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      payload: { username: user.username, password: PASSWORD },
+      headers: {
+        'user-agent':
+          'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      },
+    });
+    const signIns = await t.app.inject({
+      url: '/api/account/signins',
+      headers: { authorization: res.json<{ apikey: string }>().apikey },
+    });
+    expect(signIns.json<{ items: SignInEvent[] }>().items[0]).toMatchObject({
+      result: 'success',
+      browser: 'Chrome 131',
+      system: 'Windows 10',
+    });
   });
 
   it("shows everyone's sign-ins to a sysadmin only", async () => {

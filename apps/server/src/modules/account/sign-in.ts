@@ -9,6 +9,7 @@ import * as repo from './account.repository';
 import type { createAddressUnlock } from './address-unlock';
 import { sessionOf, type createSessions } from './sessions';
 import * as signInRepo from './sign-in.repository';
+import { userAgentNames } from './user-agent';
 
 export interface SignInDeps {
   db: Db;
@@ -200,6 +201,7 @@ export function createSignIn(deps: SignInDeps) {
           result: r.result,
           ip: r.ip,
           userAgent: r.user_agent,
+          ...userAgentNames(r.user_agent),
         })),
       };
     },

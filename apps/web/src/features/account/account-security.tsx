@@ -7,10 +7,10 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { accountRoutes } from '@listina/contract';
+import { accountRoutes, type SignInEvent } from '@listina/contract';
 import { callApi } from '../../api/client';
 import { formatApiError } from '../../api/format-error';
-import { useI18n } from '../../app/i18n';
+import { useI18n, type TFunction } from '../../app/i18n';
 import { formatDateTime } from '../../schema-ui/grid/columns';
 import { CenteredProgress } from '../../ui/centered-progress';
 import { MessageAlert } from '../../ui/message-alert';
@@ -18,6 +18,16 @@ import { MessageAlert } from '../../ui/message-alert';
 /** Sign-ins shown on the profile page. */
 const SIGN_IN_COUNT = 10;
 export const signInsQueryKey = ['account', 'signins'] as const;
+
+/**
+ * "Chrome 131 on Windows 10" as the server named the user-agent header (issue 24); a client no
+ * parser knows (a script, curl) keeps its header, which is then the best name it has.
+ */
+export function deviceName(event: SignInEvent, t: TFunction): string {
+  if (event.browser && event.system)
+    return t('language.signIns.device', [event.browser, event.system]);
+  return event.browser ?? event.system ?? event.userAgent ?? '';
+}
 
 /** The profile page's security part: sign out all other sessions. */
 export function SessionsSection() {
@@ -83,7 +93,13 @@ export function SignInsSection() {
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.at)}</TableCell>
               <TableCell>{t(`account.signIns.result.${item.result}`)}</TableCell>
               <TableCell>{item.ip}</TableCell>
-              <TableCell sx={{ wordBreak: 'break-word' }}>{item.userAgent ?? ''}</TableCell>
+              <TableCell
+                sx={{ wordBreak: 'break-word' }}
+                title={item.userAgent ?? undefined}
+                data-testid="signin-device"
+              >
+                {deviceName(item, t)}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

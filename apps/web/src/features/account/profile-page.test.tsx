@@ -40,14 +40,19 @@ describe('profile page security', () => {
               username: 'demo',
               result: 'success',
               ip: '10.0.0.7',
-              userAgent: 'Firefox',
+              userAgent:
+                'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+              browser: 'Chrome 131',
+              system: 'Windows 10',
             },
             {
               at: '2026-11-24T08:04:00.000Z',
               username: 'demo',
               result: 'badPassword',
               ip: '10.0.0.9',
-              userAgent: null,
+              userAgent: 'curl/8.5.0',
+              browser: null,
+              system: null,
             },
           ],
         }),
@@ -58,5 +63,12 @@ describe('profile page security', () => {
     expect(rows[1]?.textContent).toContain(en('account.signIns.result.success'));
     expect(rows[1]?.textContent).toContain('10.0.0.7');
     expect(rows[2]?.textContent).toContain(en('account.signIns.result.badPassword'));
+    // Issue 24: browser and system by name, not the raw header.
+    const devices = screen.getAllByTestId('signin-device');
+    expect(devices.map((cell) => cell.textContent)).toEqual([
+      en('language.signIns.device', 'Chrome 131', 'Windows 10'),
+      'curl/8.5.0',
+    ]);
+    expect(devices[0]?.textContent).toBe('Chrome 131 on Windows 10');
   });
 });
