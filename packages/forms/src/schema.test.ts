@@ -106,6 +106,24 @@ describe('schema types (spec §3)', () => {
     ]);
   });
 
+  it('take grid columns that name fields once, with widths within the spec §9 bounds', () => {
+    const fields = [{ name: 'code' }, { name: 'name' }];
+    const ok = { id: 'x', fields, gridColumns: [{ name: 'name', width: 200, shrink: true }] };
+    expect(SchemaSchema.parse(ok).gridColumns).toEqual([
+      { name: 'name', width: 200, shrink: true },
+    ]);
+    expect(issuesOf({ id: 'x', fields, gridColumns: [{ name: 'nope' }] })).toEqual([
+      { path: 'gridColumns.0.name', message: 'no field or a repeated column' },
+    ]);
+    expect(
+      issuesOf({ id: 'x', fields, gridColumns: [{ name: 'code' }, { name: 'code' }] }),
+    ).toEqual([{ path: 'gridColumns.1.name', message: 'no field or a repeated column' }]);
+    expect(
+      SchemaSchema.safeParse({ id: 'x', fields, gridColumns: [{ name: 'code', width: 301 }] })
+        .success,
+    ).toBe(false);
+  });
+
   it('refuse a grid without a schema, and a schema on a field that is not a grid', () => {
     expect(FieldSchema.safeParse({ name: 'rows', inputType: 'grid' }).success).toBe(false);
     expect(

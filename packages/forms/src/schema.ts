@@ -190,6 +190,23 @@ const FieldPropertiesSchema = z.strictObject({
   onChange: z.string().min(1).optional(),
 });
 
+/** spec §9 column width bounds. */
+export const GRID_COLUMN_WIDTH_MIN = 10;
+export const GRID_COLUMN_WIDTH_MAX = 300;
+
+/**
+ * A column a table's grid offers, in the grid's default order: `hidden` ones are not in the
+ * default set (the user may switch them on); `width` is the default width in pixels; `shrink`
+ * marks long text that gives way first when the grid is narrower than its columns.
+ */
+export const SchemaGridColumnSchema = z.strictObject({
+  name: z.string().min(1),
+  width: z.int().min(GRID_COLUMN_WIDTH_MIN).max(GRID_COLUMN_WIDTH_MAX).optional(),
+  hidden: z.boolean().optional(),
+  shrink: z.boolean().optional(),
+});
+export type SchemaGridColumn = z.infer<typeof SchemaGridColumnSchema>;
+
 /** spec §3 schema, apart from its fields. */
 const SchemaPropertiesSchema = z.strictObject({
   id: z.string().min(1),
@@ -211,6 +228,8 @@ const SchemaPropertiesSchema = z.strictObject({
   addLabelId: z.string().min(1).optional(),
   /** A grid of this schema may have no rows; only an explicit false refuses an empty grid. */
   allowEmptyArray: z.boolean().optional(),
+  /** The columns a grid of this table offers, in their default order (each names a field). */
+  gridColumns: z.array(SchemaGridColumnSchema).optional(),
 });
 
 // Field and Schema refer to each other (a grid field carries its rows' schema), which type
@@ -245,6 +264,14 @@ function checkFieldNames(schema: Schema, context: z.RefinementCtx): void {
       });
     }
     names.add(field.name);
+  });
+  const columns = new Set<string>();
+  schema.gridColumns?.forEach((column, index) => {
+    const path = ['gridColumns', index, 'name'];
+    if (!names.has(column.name) || columns.has(column.name)) {
+      context.addIssue({ code: 'custom', message: 'no field or a repeated column', path });
+    }
+    columns.add(column.name);
   });
   schema.fields.forEach((field, index) => {
     const other = field.validation?.sameAs;

@@ -129,6 +129,16 @@ export interface RuleContext {
   id: string | undefined;
 }
 
+/**
+ * A column of a table's default grid (issue 24): a listed column, its default width in pixels
+ * (spec §9: 10 to 300) and whether it is long text that gives way first on a narrow screen.
+ */
+export interface DefaultGridColumn {
+  name: string;
+  width: number;
+  shrink?: boolean;
+}
+
 export interface EntityDef {
   name: string;
   table: string;
@@ -147,6 +157,12 @@ export interface EntityDef {
   titleColumns: string[];
   /** 'code asc' style; id is always added as the last tiebreaker. */
   defaultSort: string;
+  /**
+   * The grid's default column set, in order, with widths: what every organisation shows until
+   * a user chooses other columns (issue 24). Each is a listed column; the table's other listed
+   * columns are offered in the column chooser, switched off (schema `gridColumns`).
+   */
+  gridColumns?: readonly DefaultGridColumn[];
   /** Model of a new record (GET /api/cl/default.model/{name}). */
   defaultModel?: () => Record<string, unknown>;
   /**

@@ -3,6 +3,7 @@ import { SchemaSchema, type FieldInput, type Schema, type SchemaInput } from '@l
 import { slovenianSortKey } from '../../lib/collation';
 import { searchNormalise } from '../../lib/search-normalise';
 import type { DisplayColumn } from './display-columns';
+import { gridColumnsOf } from './grid-columns';
 import type { ArrayDef, ColumnDef, EntityDef } from './entity';
 
 /** Mapping between SQL rows and API models, and the spec §3 schema of an entity. */
@@ -175,6 +176,7 @@ function schemaInputOf(entity: EntityDef, extra: Partial<SchemaInput> = {}): Sch
     id: entity.name,
     labelId: entity.labelId,
     ...entity.schema,
+    gridColumns: gridColumnsOf(entity),
     ...extra,
     fields: [
       ...entity.columns.map((c) => fieldOf(entity, c)),

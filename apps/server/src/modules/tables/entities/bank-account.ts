@@ -75,6 +75,13 @@ export function bankAccountEntity(
     columns: [...bankAccountColumns, ...extraColumns],
     titleColumns: ['code', 'displayText'],
     defaultSort: 'code asc',
+    gridColumns: [
+      { name: 'code', width: 220 },
+      { name: 'bic', width: 110 },
+      { name: 'displayText', width: 220, shrink: true },
+      { name: 'isDefault', width: 90 },
+      { name: 'isActive', width: 90 },
+    ],
     defaultModel: () => ({
       code: '',
       bic: '',

@@ -52,6 +52,12 @@ export const bank = defineEntity({
   ],
   titleColumns: ['code', 'name'],
   defaultSort: 'code asc',
+  gridColumns: [
+    { name: 'code', width: 80 },
+    { name: 'bic', width: 110 },
+    { name: 'name', width: 300, shrink: true },
+    { name: 'isActive', width: 90 },
+  ],
   defaultModel: () => ({ code: '', bic: '', name: '', isActive: true }),
   writeRoles: ['sysadmin'],
   sample: (n) => ({

@@ -47,6 +47,11 @@ export const costCenter = defineEntity({
   ],
   titleColumns: ['code', 'name'],
   defaultSort: 'code asc',
+  gridColumns: [
+    { name: 'code', width: 110 },
+    { name: 'name', width: 300, shrink: true },
+    { name: 'isActive', width: 90 },
+  ],
   defaultModel: () => ({ code: '', name: '', isActive: true }),
   writeRoles: ['accountant', 'dataentryextended'],
   deleteWarnings: inUseWarnings,

@@ -33,6 +33,12 @@ export const country = defineEntity({
   ],
   titleColumns: ['code', 'name'],
   defaultSort: 'code asc',
+  gridColumns: [
+    { name: 'code', width: 70 },
+    { name: 'name', width: 220, shrink: true },
+    { name: 'nameSl', width: 220, shrink: true },
+    { name: 'isSepa', width: 80 },
+  ],
   defaultModel: () => ({ code: '', name: '', nameSl: '', isSepa: false }),
   writeRoles: ['sysadmin'],
   sample: (n) => ({

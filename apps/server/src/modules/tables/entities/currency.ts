@@ -49,6 +49,14 @@ export const currency = defineEntity({
   ],
   titleColumns: ['code', 'name'],
   defaultSort: 'code asc',
+  gridColumns: [
+    { name: 'code', width: 70 },
+    { name: 'name', width: 200, shrink: true },
+    { name: 'nameSl', width: 200, shrink: true },
+    { name: 'numericCode', width: 100 },
+    { name: 'minorUnits', width: 100 },
+    { name: 'isActive', width: 90 },
+  ],
   defaultModel: () => ({
     code: '',
     name: '',

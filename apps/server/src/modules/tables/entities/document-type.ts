@@ -31,6 +31,13 @@ export const documentType = defineEntity({
   ],
   titleColumns: ['code', 'name'],
   defaultSort: 'code asc',
+  gridColumns: [
+    { name: 'code', width: 110 },
+    { name: 'name', width: 220, shrink: true },
+    { name: 'nameSl', width: 220, shrink: true },
+    { name: 'einvoiceTypeCode', width: 110 },
+    { name: 'isActive', width: 90 },
+  ],
   defaultModel: () => ({ code: '', name: '', nameSl: '', einvoiceTypeCode: '', isActive: true }),
   writeRoles: ['accountant'],
   sample: (n) => ({

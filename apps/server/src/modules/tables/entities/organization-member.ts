@@ -127,6 +127,13 @@ export const organizationMember = defineEntity({
   ],
   titleColumns: ['displayName'],
   defaultSort: 'displayName asc',
+  gridColumns: [
+    { name: 'displayName', width: 200, shrink: true },
+    { name: 'userName', width: 180, shrink: true },
+    { name: 'email', width: 240, shrink: true },
+    { name: 'roles', width: 240, shrink: true },
+    { name: 'isActive', width: 120 },
+  ],
   writeRoles: [],
   rules: keepsAnOrgAdmin,
   // Always with orgadmin, so applying a sample to any member never takes the role away.

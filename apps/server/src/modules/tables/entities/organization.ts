@@ -87,6 +87,11 @@ export const organization = defineEntity({
   ],
   titleColumns: ['nameNick'],
   defaultSort: 'name asc',
+  gridColumns: [
+    { name: 'name', width: 280, shrink: true },
+    { name: 'nameNick', width: 160, shrink: true },
+    { name: 'taxNumber', width: 120 },
+  ],
   writeRoles: [],
   sample: (n) => ({ name: `Organisation ${n} d.o.o.`, nameNick: `Organisation ${n}` }),
 });

@@ -405,6 +405,16 @@ export const payOrder = defineEntity({
   ],
   titleColumns: ['recipientIdCb', 'amount'],
   defaultSort: 'executionDate desc',
+  gridColumns: [
+    { name: 'recipientIdCb', width: 220, shrink: true },
+    { name: 'recipientIBAN', width: 200, shrink: true },
+    { name: 'recipientReference', width: 160, shrink: true },
+    { name: 'amount', width: 120 },
+    { name: 'currencyCode', width: 70 },
+    { name: 'executionDate', width: 110 },
+    { name: 'state', width: 125 },
+    { name: 'payPackageId', width: 150, shrink: true },
+  ],
   defaultModel: () => ({
     recipientId: null,
     recipientIdCb: '',

@@ -84,6 +84,15 @@ export const payPackage = defineEntity({
   ],
   titleColumns: ['code'],
   defaultSort: 'executionDate desc',
+  gridColumns: [
+    { name: 'code', width: 150 },
+    { name: 'organizationBankAccountId', width: 220, shrink: true },
+    { name: 'executionDate', width: 110 },
+    { name: 'state', width: 125 },
+    { name: 'orderCount', width: 90 },
+    { name: 'totalAmount', width: 120 },
+    { name: 'sentAt', width: 150 },
+  ],
   defaultModel: () => ({ state: 'open', orderCount: 0, totalAmount: '0.00' }),
   writeRoles: ['accountant'],
   // Its totals and state are the payments module's; a sent package is history.

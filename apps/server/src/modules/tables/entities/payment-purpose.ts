@@ -18,6 +18,12 @@ export const paymentPurpose = defineEntity({
   ],
   titleColumns: ['code', 'name'],
   defaultSort: 'code asc',
+  gridColumns: [
+    { name: 'code', width: 80 },
+    { name: 'name', width: 280, shrink: true },
+    { name: 'nameSl', width: 280, shrink: true },
+    { name: 'isActive', width: 90 },
+  ],
   defaultModel: () => ({ code: '', name: '', nameSl: '', isActive: true }),
   writeRoles: ['sysadmin'],
   // No ISO purpose code starts with Q, so Q + three letters never meets the reference data.

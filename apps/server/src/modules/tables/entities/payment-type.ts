@@ -27,6 +27,13 @@ export const paymentType = defineEntity({
   ],
   titleColumns: ['code', 'name'],
   defaultSort: 'code asc',
+  gridColumns: [
+    { name: 'code', width: 110 },
+    { name: 'name', width: 200, shrink: true },
+    { name: 'nameSl', width: 200, shrink: true },
+    { name: 'chargeBearer', width: 110 },
+    { name: 'referenceType', width: 110 },
+  ],
   defaultModel: () => ({
     code: '',
     name: '',

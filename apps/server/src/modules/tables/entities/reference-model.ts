@@ -56,6 +56,14 @@ export const referenceModel = defineEntity({
   ],
   titleColumns: ['code', 'name'],
   defaultSort: 'code asc',
+  gridColumns: [
+    { name: 'code', width: 80 },
+    { name: 'referenceType', width: 110 },
+    { name: 'structure', width: 200, shrink: true },
+    { name: 'name', width: 220, shrink: true },
+    { name: 'nameSl', width: 220, shrink: true },
+    { name: 'isActive', width: 90 },
+  ],
   defaultModel: () => ({
     code: '',
     referenceType: 'SI',

@@ -29,6 +29,13 @@ export const role = defineEntity({
   ],
   titleColumns: ['code', 'name'],
   defaultSort: 'code asc',
+  gridColumns: [
+    { name: 'code', width: 150 },
+    { name: 'name', width: 200, shrink: true },
+    { name: 'nameSl', width: 200, shrink: true },
+    { name: 'isAdmin', width: 90 },
+    { name: 'isActive', width: 90 },
+  ],
   writeRoles: ['sysadmin'],
   sample: (n) => ({
     name: `Role label ${n}`,

@@ -64,6 +64,16 @@ export const vatRate = defineEntity({
   ],
   titleColumns: ['code', 'name'],
   defaultSort: 'rate desc',
+  gridColumns: [
+    { name: 'code', width: 90 },
+    { name: 'name', width: 200, shrink: true },
+    { name: 'nameSl', width: 200, shrink: true },
+    { name: 'rate', width: 90 },
+    { name: 'category', width: 90 },
+    { name: 'validFrom', width: 110 },
+    { name: 'validTo', width: 110 },
+    { name: 'isActive', width: 90 },
+  ],
   defaultModel: () => ({
     code: '',
     name: '',

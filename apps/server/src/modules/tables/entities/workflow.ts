@@ -156,6 +156,17 @@ export const workflowStep = defineEntity({
   ],
   titleColumns: ['position', 'systemTileCode'],
   defaultSort: 'position asc',
+  gridColumns: [
+    { name: 'position', width: 80 },
+    { name: 'name', width: 200, shrink: true },
+    { name: 'systemTileCode', width: 150 },
+    { name: 'roles', width: 170, shrink: true },
+    { name: 'memberKeys', width: 200, shrink: true },
+    { name: 'approvalRule', width: 170 },
+    { name: 'minApprovers', width: 90 },
+    { name: 'condition', width: 200, shrink: true },
+    { name: 'commentRequired', width: 110 },
+  ],
   defaultModel: () => ({
     position: 1,
     systemTileCode: 'approval',
@@ -226,6 +237,12 @@ export const workflow = defineEntity({
   ],
   titleColumns: ['code', 'name'],
   defaultSort: 'code asc',
+  gridColumns: [
+    { name: 'code', width: 120 },
+    { name: 'name', width: 240, shrink: true },
+    { name: 'documentTypeId', width: 240, shrink: true },
+    { name: 'isActive', width: 90 },
+  ],
   defaultModel: () => ({
     code: '',
     name: '',
