@@ -209,6 +209,15 @@ export interface EntityDef {
   /** Warnings that refuse a save until it is repeated with ignoreWarnings (spec §8). */
   warnings?: (model: Record<string, unknown>, context: WarningContext) => Promise<MessageSpec[]>;
   /**
+   * spec §3 `validations`: the standing messages of a stored record (a suspected duplicate, a
+   * missing IBAN, a due date passed), worked out on each read of one record and sent with it,
+   * so the form shows them before any action.
+   */
+  standing?: (
+    record: Record<string, unknown>,
+    context: WarningContext,
+  ) => Promise<StandingMessage[]>;
+  /**
    * Why each stored record may not be changed or deleted by this user now (an archived
    * document, except for admins; an active one at a step the user is not assigned to), in
    * the order given, undefined where it may. Asked inside the writing transaction.
@@ -224,15 +233,6 @@ export interface EntityDef {
    * others still refer to (a cost centre that partners book to by default).
    */
   deleteWarnings?: (
-  /**
-   * spec §3 `validations`: the standing messages of a stored record (a suspected duplicate, a
-   * missing IBAN, a due date passed), worked out on each read of one record and sent with it,
-   * so the form shows them before any action.
-   */
-  standing?: (
-    record: Record<string, unknown>,
-    context: WarningContext,
-  ) => Promise<StandingMessage[]>;
     records: Record<string, unknown>[],
     context: Omit<WarningContext, 'key'>,
   ) => Promise<MessageSpec[]>;

@@ -440,6 +440,8 @@ export const doc = defineEntity({
       parentColumn: 'doc_id',
       addLabelId: 'docCostLine.add',
       allowEmptyArray: true,
+      // The first line takes the whole total; each next one what is left (issue 24).
+      remainder: { field: 'amount', of: 'totalAmount' },
     },
   ],
   titleColumns: ['number'],
@@ -458,8 +460,6 @@ export const doc = defineEntity({
   defaultModel: () => ({
     documentTypeId: null,
     customerKey: null,
-      // The first line takes the whole total; each next one what is left (issue 24).
-      remainder: { field: 'amount', of: 'totalAmount' },
     number: '',
     currencyCode: 'EUR',
     status: 'draft',
@@ -469,6 +469,12 @@ export const doc = defineEntity({
   }),
   writeRoles: ['accountant', 'dataentry', 'dataentryextended'],
   warnings: (model) => Promise.resolve([...totalWarning(model), ...amountDueWarning(model)]),
+  // spec §3 validations: what the form shows on opening (duplicates, no IBAN, overdue).
+  standing: (record, context) =>
+    documentStandingMessages(record, context, [
+      ...totalWarning(record),
+      ...amountDueWarning(record),
+    ]),
   // spec §4, §6, issue 6: who may change a document at each status and step (docs/roles.md).
   locked: docLocks,
   // The home's "my tasks" tiles: documents waiting for the signed-in user (issue 6).
@@ -487,12 +493,6 @@ export const doc = defineEntity({
     return {
       number: `R-${String(n).padStart(6, '0')}`,
       issueDate: `2026-${month}-${String(1 + (n % 28)).padStart(2, '0')}`,
-  // spec §3 validations: what the form shows on opening (duplicates, no IBAN, overdue).
-  standing: (record, context) =>
-    documentStandingMessages(record, context, [
-      ...totalWarning(record),
-      ...amountDueWarning(record),
-    ]),
       dueDate: `2026-${String(1 + ((n + 1) % 12)).padStart(2, '0')}-15`,
       receivedDate: `2026-${month}-28`,
       netAmount: `${net}.00`,

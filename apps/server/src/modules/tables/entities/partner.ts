@@ -163,6 +163,9 @@ export const partner = defineEntity({
   defaultModel: () => ({ code: '', name: '', countryCode: 'SI', isActive: true, bankAccounts: [] }),
   writeRoles: ['accountant', 'dataentry', 'dataentryextended'],
   warnings: sameVatIdWarning,
+  // spec §3 validations: another partner with the same VAT ID, shown on opening this one.
+  standing: async (record, context) =>
+    (await sameVatIdWarning(record, context)).map((w) => ({ ...w, group: 'warning' as const })),
   searchIndex: true,
   sample: (n) => ({
     code: `P${String(n).padStart(6, '0')}`,
@@ -171,8 +174,5 @@ export const partner = defineEntity({
     countryCode: 'SI',
     isActive: true,
     bankAccounts: [{ id: -1, code: sampleIban(n), bic: 'LJBASI2X', isDefault: true }],
-  // spec §3 validations: another partner with the same VAT ID, shown on opening this one.
-  standing: async (record, context) =>
-    (await sameVatIdWarning(record, context)).map((w) => ({ ...w, group: 'warning' as const })),
   }),
 });

@@ -446,6 +446,13 @@ export const payOrder = defineEntity({
     ...schemaWarnings(payOrder, model),
     ...(await payOrderWarnings(model, context)),
   ],
+  // spec §3 validations: the same warnings, shown on opening an order still being prepared.
+  standing: async (record, context) =>
+    record.state === 'draft' || record.state === 'ready'
+      ? [...schemaWarnings(payOrder, record), ...(await payOrderWarnings(record, context))].map(
+          (warning) => ({ ...warning, group: 'warning' as const }),
+        )
+      : [],
   // Orders in a package, sent or settled are kept as they are (docs/payments.md).
   locked: payOrderLocks,
   sample: (n) => ({
@@ -456,13 +463,6 @@ export const payOrder = defineEntity({
     recipientReferenceType: 'SI',
     recipientModel: 'SI00',
     recipientReference: `${n}`,
-  // spec §3 validations: the same warnings, shown on opening an order still being prepared.
-  standing: async (record, context) =>
-    record.state === 'draft' || record.state === 'ready'
-      ? [...schemaWarnings(payOrder, record), ...(await payOrderWarnings(record, context))].map(
-          (warning) => ({ ...warning, group: 'warning' as const }),
-        )
-      : [],
     amount: `${100 + (n % 900)}.50`,
     currencyCode: 'EUR',
     purposeCode: 'SUPP',
