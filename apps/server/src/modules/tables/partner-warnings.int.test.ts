@@ -80,3 +80,32 @@ describe('partner warning: the same VAT ID twice', () => {
     expect(again.statusCode, again.body).toBe(200);
   });
 });
+
+describe("a new partner's code (issue 24)", () => {
+  const defaultCode = async (asHeaders = headers) =>
+    (await t.app.inject({ url: '/api/cl/default.model/partner', headers: asHeaders })).json<{
+      code: string;
+    }>().code;
+
+  it("continues the organisation's numbering, and only its own", async () => {
+    const user = await createUser(t);
+    const org = await createOrganization(t, { [user.id]: ['orgadmin'] });
+    const own = {
+      authorization: (await login(t, user.username)).apikey,
+      'organization-id': org.key,
+    };
+    expect(await defaultCode(own)).toBe('');
+    for (const code of ['D-0098', 'D-0099']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/cl/partner',
+        headers: own,
+        payload: { code, name: `${code} d.o.o.`, countryCode: 'SI' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    expect(await defaultCode(own)).toBe('D-0100');
+    // The first organisation's codes (ALP, ALP2, …) are no numbering.
+    expect(await defaultCode()).toBe('');
+  });
+});

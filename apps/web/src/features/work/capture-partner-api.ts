@@ -64,15 +64,20 @@ export function supplierCodeOf(supplier: FoundSupplier, name: string): string {
 }
 
 /**
- * The partner's model: the table's default (active, its default country), then the name,
- * code, VAT ID, the country of its VAT prefix, and the IBAN as its default bank account.
+ * The partner's model: the table's default (active, its default country, the next code of the
+ * organisation's numbering when it has one), then the name, a code of its own when the
+ * default has none, VAT ID, the country of its VAT prefix, and the IBAN as its default bank
+ * account.
  */
 export function newSupplierModel(defaults: Model, supplier: FoundSupplier, name: string): Model {
   const country = countryOfVatId(supplier.vatId);
   const iban = String(compactCode(supplier.iban));
   return {
     ...defaults,
-    code: supplierCodeOf(supplier, name),
+    code:
+      typeof defaults.code === 'string' && defaults.code.trim() !== ''
+        ? defaults.code
+        : supplierCodeOf(supplier, name),
     name: name.trim(),
     ...(supplier.vatId ? { vatId: String(compactCode(supplier.vatId)) } : {}),
     ...(country ? { countryCode: country } : {}),

@@ -197,4 +197,38 @@ describe('the new supplier’s model', () => {
     const supplier = { name: 'Čebela d.o.o.', vatId: '', iban: 'SI56192001234567892', bic: '' };
     expect(supplierCodeOf(supplier, 'Čebela d.o.o.')).toBe('CEBELADOO');
   });
+
+  it('does not offer to create a supplier a partner already is by VAT ID or IBAN', async () => {
+    partnerApi(captured(), {
+      'GET /api/cl/partner/:vatId/:iban/:name': () =>
+        json({ items: [{ ...suggestion, vatId: 'SI12345679', matchedBy: 'vatId', score: 1 }] }),
+    });
+    renderApp('/o/org-1/work/edit/d-1');
+    const box = await screen.findByTestId('capture-partner');
+    expect(
+      await within(box).findByRole('button', {
+        name: en('work.capturePartner.use', 'SUMI – Šumi trgovina d.o.o.'),
+      }),
+    ).toBeTruthy();
+    expect(within(box).queryByTestId('capture-partner-create')).toBeNull();
+    expect(within(box).queryByTestId('capture-partner-name')).toBeNull();
+  });
+
+  it("gives the new supplier the organisation's next code when its codes are numbered", async () => {
+    const calls = partnerApi(captured(), {
+      'GET /api/cl/partner/:vatId/:iban/:name': () => json({ items: [] }),
+      'GET /api/cl/default.model/:name': () =>
+        json({ code: 'P000013', name: '', countryCode: 'SI', isActive: true, bankAccounts: [] }),
+      'POST /api/cl/partner': ({ body }) =>
+        json({ item: { id: 9, key: 'p-new', displayTitle: 'x', ...(body as object) } }, 201),
+    });
+    renderApp('/o/org-1/work/edit/d-1');
+    const box = await screen.findByTestId('capture-partner');
+    await userEvent.click(await within(box).findByTestId('capture-partner-create'));
+    await waitFor(() => expect(callsTo(calls, 'POST', '/api/cl/partner')).toHaveLength(1));
+    expect(callsTo(calls, 'POST', '/api/cl/partner')[0]?.body).toMatchObject({
+      code: 'P000013',
+      vatId: 'SI12345679',
+    });
+  });
 });

@@ -34,6 +34,8 @@ export function CapturePartner({ supplier, disabled, onUse }: CapturePartnerProp
   const [error, setError] = useState<string | null>(null);
   const items = suggestions.data?.items ?? [];
   // The server records them on a partner suggested by name when the document is saved with it.
+  // A partner with the VAT ID or IBAN found is this supplier: it is not created again.
+  const isKnown = items.some((item) => item.matchedBy === 'vatId' || item.matchedBy === 'iban');
   const recordsIds =
     (supplier.vatId !== '' || supplier.iban !== '') &&
     items.some((item) => item.matchedBy === 'name');
@@ -118,32 +120,34 @@ export function CapturePartner({ supplier, disabled, onUse }: CapturePartnerProp
           {t('work.capturePartner.none')}
         </Typography>
       )}
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap', mt: 1 }}>
-        <TextField
-          size="small"
-          label={t('work.capturePartner.name')}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          disabled={disabled || isCreating}
-          slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'capture-partner-name' } }}
-        />
-        <Button
-          variant="contained"
-          size="small"
-          disabled={disabled || isCreating || name.trim() === ''}
-          onClick={() => void create()}
-          data-testid="capture-partner-create"
-        >
-          {name.trim()
-            ? t('work.capturePartner.create', [name.trim()])
-            : t('work.capturePartner.createNoName')}
-        </Button>
-        {isCreating && (
-          <Typography variant="body2" role="status">
-            {t('work.capturePartner.creating')}
-          </Typography>
-        )}
-      </Stack>
+      {!isKnown && (
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap', mt: 1 }}>
+          <TextField
+            size="small"
+            label={t('work.capturePartner.name')}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            disabled={disabled || isCreating}
+            slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'capture-partner-name' } }}
+          />
+          <Button
+            variant="contained"
+            size="small"
+            disabled={disabled || isCreating || name.trim() === ''}
+            onClick={() => void create()}
+            data-testid="capture-partner-create"
+          >
+            {name.trim()
+              ? t('work.capturePartner.create', [name.trim()])
+              : t('work.capturePartner.createNoName')}
+          </Button>
+          {isCreating && (
+            <Typography variant="body2" role="status">
+              {t('work.capturePartner.creating')}
+            </Typography>
+          )}
+        </Stack>
+      )}
       {error && (
         <Alert
           severity="error"

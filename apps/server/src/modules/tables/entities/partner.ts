@@ -2,6 +2,7 @@ import { compactCode, isValidSlovenianVatId } from '@listina/forms';
 import { sql } from 'kysely';
 import type { MessageSpec } from '../../../lib/errors';
 import { defineEntity, type WarningContext } from '../entity';
+import { nextPartnerCodeOf } from '../partner-codes';
 import { bankAccountEntity, sampleIban } from './bank-account';
 
 export const partnerBankAccount = bankAccountEntity('partnerBankAccount', 'partner_bank_account');
@@ -161,6 +162,11 @@ export const partner = defineEntity({
     { name: 'isActive', width: 90 },
   ],
   defaultModel: () => ({ code: '', name: '', countryCode: 'SI', isActive: true, bankAccounts: [] }),
+  // A new partner's code continues the organisation's numbering, when it has one (issue 24).
+  organizationDefaults: async (trx, organizationId) => {
+    const code = await nextPartnerCodeOf(trx, organizationId);
+    return code === null ? {} : { code };
+  },
   writeRoles: ['accountant', 'dataentry', 'dataentryextended'],
   warnings: sameVatIdWarning,
   // spec §3 validations: another partner with the same VAT ID, shown on opening this one.
