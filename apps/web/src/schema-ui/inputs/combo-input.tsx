@@ -148,14 +148,14 @@ export function ComboInput(props: InputProps) {
         // Server lists arrive searched and fixed ones are searched by useLookup.
         filterOptions={(all) => all}
         getOptionLabel={(option) =>
-          option.kind === 'add' ? t('input.combo.add') : itemText(option.item, references)
+          option.kind === 'add' ? t('input.combo.add') : itemText(option.item, references, locale)
         }
         isOptionEqualToValue={(option, selected) =>
           option.kind === 'item' &&
           selected.kind === 'item' &&
           isSameValue(itemValue(option.item, references), itemValue(selected.item, references))
         }
-        inputValue={typed ?? (selectedItem ? itemText(selectedItem, references) : '')}
+        inputValue={typed ?? (selectedItem ? itemText(selectedItem, references, locale) : '')}
         onInputChange={(_event, text, reason) => setTyped(reason === 'input' ? text : null)}
         onChange={(_event, option) => {
           if (option?.kind === 'add') void add();
@@ -171,7 +171,9 @@ export function ComboInput(props: InputProps) {
             sx={option.kind === 'add' ? { color: 'primary.main', gap: 1 } : undefined}
           >
             {option.kind === 'add' && <AddIcon fontSize="small" />}
-            {option.kind === 'add' ? t('input.combo.add') : itemText(option.item, references)}
+            {option.kind === 'add'
+              ? t('input.combo.add')
+              : itemText(option.item, references, locale)}
           </Box>
         )}
         slotProps={{

@@ -4,6 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
+import { useI18n } from '../../app/i18n';
 import type { InputProps } from '../types';
 import { fieldTestId, messageProps } from './input-parts';
 import { isSameValue, itemText, itemValue, storedField } from './reference-items';
@@ -19,6 +20,7 @@ const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : []
 export function MultiSelectInput(props: InputProps) {
   const { field, id, label, value, readonly, message, onChange, onBlur } = props;
   const { references, lookup } = useSelectItems(props, true);
+  const { locale } = useI18n();
   const chosen = asList(value);
   const offered = lookup.items.map((item) => itemValue(item, references));
   const unknown = chosen.filter((v) => !offered.some((o) => isSameValue(o, v)));
@@ -50,7 +52,7 @@ export function MultiSelectInput(props: InputProps) {
           return (
             <FormControlLabel
               key={JSON.stringify(v) ?? `#${position}`}
-              label={itemText(item, references)}
+              label={itemText(item, references, locale)}
               control={
                 <Checkbox
                   size="small"

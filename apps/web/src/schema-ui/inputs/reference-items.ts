@@ -22,11 +22,25 @@ const asText = (value: unknown): string =>
     ? String(value)
     : '';
 
+/**
+ * A display field in the user's language (issue 24): a code list keeps its name in English
+ * (name) and Slovenian (nameSl), so in Slovenian `name` reads nameSl when the item has one.
+ */
+export function displayValue(item: LookupItem, field: string, locale?: string): unknown {
+  if (locale === 'sl') {
+    const own = item[`${field}Sl`];
+    if (typeof own === 'string' && own.trim() !== '') return own;
+  }
+  return item[field];
+}
+
 /** How an item reads: its displayFields (default code, name) joined by a dash. */
-export function itemText(item: LookupItem, references: References): string {
+export function itemText(item: LookupItem, references: References, locale?: string): string {
   const given = references.displayFields as string[] | undefined;
   const fields = given && given.length > 0 ? given : DEFAULT_DISPLAY_FIELDS;
-  const parts = fields.map((name) => asText(item[name])).filter((part) => part !== '');
+  const parts = fields
+    .map((name) => asText(displayValue(item, name, locale)))
+    .filter((part) => part !== '');
   return parts.length > 0 ? parts.join(' – ') : asText(itemValue(item, references));
 }
 
@@ -34,8 +48,13 @@ export function itemText(item: LookupItem, references: References): string {
  * How an item reads in the user's language: a fixed item with a labelId (spec §3 items of
  * codes, e.g. a document's status) by its translation, any other by its displayFields.
  */
-export function itemLabel(item: LookupItem, references: References, t: TFunction): string {
-  return typeof item.labelId === 'string' ? t(item.labelId) : itemText(item, references);
+export function itemLabel(
+  item: LookupItem,
+  references: References,
+  t: TFunction,
+  locale?: string,
+): string {
+  return typeof item.labelId === 'string' ? t(item.labelId) : itemText(item, references, locale);
 }
 
 /** The same stored value, with 5 and '5' equal (keys and ids travel as either). */
@@ -136,6 +155,8 @@ interface ShowOptions {
   browserFilters?: Filters;
   /** spec §3 softFilters while the user keeps them on. */
   softFilters?: Filters;
+  /** The language items read in (their names); default the sort locale. */
+  locale?: string;
 }
 
 /**
@@ -149,15 +170,17 @@ export function shownItems(
   options: ShowOptions = {},
 ): LookupItem[] {
   const needle = options.search?.trim().toLocaleLowerCase() ?? '';
+  const locale = options.locale ?? options.sortLocale;
+  const textOf = (item: LookupItem) => itemText(item, references, locale);
   const shown = items.filter(
     (item) =>
       item.isActive !== false &&
       matchesFilters(item, references.hardFilters) &&
       matchesFilters(item, options.browserFilters) &&
       matchesFilters(item, options.softFilters) &&
-      (needle === '' || itemText(item, references).toLocaleLowerCase().includes(needle)),
+      (needle === '' || textOf(item).toLocaleLowerCase().includes(needle)),
   );
   if (options.sortLocale === undefined || references.noSort) return shown;
   const collator = new Intl.Collator(options.sortLocale);
-  return shown.sort((a, b) => collator.compare(itemText(a, references), itemText(b, references)));
+  return shown.sort((a, b) => collator.compare(textOf(a), textOf(b)));
 }

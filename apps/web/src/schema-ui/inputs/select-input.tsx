@@ -15,7 +15,7 @@ const EMPTY = '';
  */
 export function SelectInput(props: InputProps) {
   const { field, id, label, value, readonly, message, onChange, onBlur } = props;
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const [softFiltersOn, setSoftFiltersOn] = useState(true);
   const { references, lookup } = useSelectItems(props, softFiltersOn);
   const hasValue = value !== null && value !== undefined && value !== '';
@@ -66,7 +66,7 @@ export function SelectInput(props: InputProps) {
         <option value={EMPTY}>{t('input.select.none')}</option>
         {items.map((item, position) => (
           <option key={position} value={String(position)}>
-            {itemLabel(item, references, t)}
+            {itemLabel(item, references, t, locale)}
           </option>
         ))}
       </TextField>

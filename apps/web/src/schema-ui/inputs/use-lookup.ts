@@ -120,7 +120,7 @@ export function useLookup(options: LookupOptions): Lookup {
   );
   const browserFilters = filters.inBrowser;
   const items = useMemo(() => {
-    const filtering = { browserFilters, softFilters };
+    const filtering = { browserFilters, softFilters, locale: sortLocale };
     if (table) return shownItems(known, references, filtering);
     // Without a search parameter the call answers everything and the text filters here.
     const localSearch = fixed || !searchParam ? search : undefined;
