@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { Locale } from '../../plugins/i18n';
 import type { ColumnDef, EntityDef } from './entity';
 import { referencesOf } from './references';
 
@@ -20,7 +21,23 @@ export interface DisplayColumn {
 const DEFAULT_DISPLAY_FIELDS = ['code', 'name'];
 const byColumns = new WeakMap<EntityDef, Map<string, DisplayColumn[]>>();
 
-function build(entity: EntityDef, columns: ColumnDef[]): DisplayColumn[] {
+/**
+ * A target's display field in the call's language (issue 24): a code list's `name` is English
+ * and its `nameSl` Slovenian, so Slovenian reads nameSl, or name where that is empty.
+ */
+function displayText(target: EntityDef, column: ColumnDef, locale: Locale | undefined) {
+  const own =
+    locale === 'sl' ? target.columns.find((c) => c.name === `${column.name}Sl`) : undefined;
+  return own
+    ? sql`coalesce(nullif(t.${sql.ref(own.column)}, ''), t.${sql.ref(column.column)})`
+    : sql`t.${sql.ref(column.column)}`;
+}
+
+function build(
+  entity: EntityDef,
+  columns: ColumnDef[],
+  locale: Locale | undefined,
+): DisplayColumn[] {
   const listed = new Set(columns);
   const owner = sql.table(entity.table);
   return referencesOf(entity, { serverOwned: true })
@@ -30,7 +47,7 @@ function build(entity: EntityDef, columns: ColumnDef[]): DisplayColumn[] {
       const parts = wanted
         .map((name) => target.columns.find((c) => c.name === name))
         .filter((c): c is ColumnDef => c !== undefined)
-        .map((c) => sql`t.${sql.ref(c.column)}`);
+        .map((c) => displayText(target, c, locale));
       if (parts.length === 0) return [];
       const sameOwner =
         target.scope === 'tenant' ? sql`t.organization_id = ${owner}.organization_id and` : sql``;
@@ -46,11 +63,15 @@ function build(entity: EntityDef, columns: ColumnDef[]): DisplayColumn[] {
 }
 
 /** The display columns of the listed columns (computed once per entity and column list). */
-export function displayColumnsOf(entity: EntityDef, columns: ColumnDef[]): DisplayColumn[] {
-  const key = columns.map((c) => c.name).join(',');
+export function displayColumnsOf(
+  entity: EntityDef,
+  columns: ColumnDef[],
+  locale?: Locale,
+): DisplayColumn[] {
+  const key = `${locale ?? ''}:${columns.map((c) => c.name).join(',')}`;
   let cache = byColumns.get(entity);
   if (!cache) byColumns.set(entity, (cache = new Map<string, DisplayColumn[]>()));
   let found = cache.get(key);
-  if (!found) cache.set(key, (found = build(entity, columns)));
+  if (!found) cache.set(key, (found = build(entity, columns, locale)));
   return found;
 }

@@ -22,8 +22,8 @@ function registerCalls(
     app,
     auth,
     routes.list,
-    ({ params, user, organization, query }) =>
-      tables.listAnswer(tableOf(params), { user, organization }, query),
+    ({ params, user, organization, query, ctx }) =>
+      tables.listAnswer(tableOf(params), { user, organization, locale: ctx.locale }, query),
     { uncheckedResponse: true },
   );
   addRoute(app, auth, routes.read, ({ params, user, organization }) =>

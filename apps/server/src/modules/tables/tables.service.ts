@@ -13,6 +13,7 @@ import {
 } from '../../lib/errors';
 import { UUID_PATTERN } from '../../lib/ids';
 import { isAdmin, type ActiveOrganization, type AuthedUser } from '../../plugins/context';
+import type { Locale } from '../../plugins/i18n';
 import { isTenantOwned, type EntityDef } from './entity';
 import { displayColumnsOf } from './display-columns';
 import { heldRecordErrors } from './referrers';
@@ -39,6 +40,8 @@ import { suggestPartners } from './partner-suggestions';
 export interface TableScope {
   user: AuthedUser;
   organization: ActiveOrganization;
+  /** The language of the call: a list's reference texts name code-list items in it. */
+  locale?: Locale;
 }
 
 export type TablesService = ReturnType<typeof createTablesService>;
@@ -220,7 +223,8 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
     const { columns, ...plan } = listPlan(entity, query, cursors);
     const { sort } = plan;
     // Lookups (lean rows) show the record itself; the grid also shows what it refers to.
-    const displays = query.mode === undefined ? displayColumnsOf(entity, columns) : [];
+    const displays =
+      query.mode === undefined ? displayColumnsOf(entity, columns, scope.locale) : [];
     const options = { organizationId: ownerOf(entity, scope).organizationId, ...plan, displays };
     const page = { entity, columns, displays };
     const cursorOf = (valueOf: (name: string) => unknown) =>
