@@ -38,6 +38,8 @@ import { createWorkflowService } from './modules/workflow/workflow.service';
 import { registerCaptureRoutes } from './modules/capture/capture.routes';
 import { CAPTURE_JOB, createCaptureService } from './modules/capture/capture.service';
 import { startWorker, type Worker } from './modules/jobs/worker';
+import { registerGridPreferenceRoutes } from './modules/grid-preferences/grid-preferences.routes';
+import { createGridPreferencesService } from './modules/grid-preferences/grid-preferences.service';
 import { registerSavedFilterRoutes } from './modules/saved-filters/saved-filters.routes';
 import { createSavedFiltersService } from './modules/saved-filters/saved-filters.service';
 import { createFileLinks, loadLinkSecret } from './modules/documents/file-links';
@@ -203,6 +205,7 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
     events,
   });
   registerSavedFilterRoutes(app, auth, createSavedFiltersService(db));
+  registerGridPreferenceRoutes(app, auth, createGridPreferencesService(db));
   const limits = { fileBytes: config.fileLimitBytes, requestBytes: config.requestFilesLimitBytes };
   if (role === 'all') {
     const stopSweep = scheduleBlobSweep(db, blobs, app.log);

@@ -3,6 +3,7 @@ import { captureRoutes } from './capture';
 import { documentDownloadRoutes, documentFileRoutes, documentRoutes } from './documents';
 import { companyRegisterRoutes, organizationRoutes } from './organization';
 import { paymentRoutes } from './payments';
+import { gridPreferenceRoutes } from './grid-preferences';
 import { savedFilterRoutes } from './saved-filters';
 import { systemRoutes } from './system';
 import { notificationRoutes, workflowRoutes } from './workflow';
@@ -19,6 +20,7 @@ export * from './tables';
 export * from './tables-io';
 export * from './documents';
 export * from './saved-filters';
+export * from './grid-preferences';
 export * from './workflow';
 export * from './capture';
 export * from './payments';
@@ -37,6 +39,7 @@ export const allRoutes: RouteDef[] = [
   ...Object.values(documentFileRoutes),
   ...Object.values(documentDownloadRoutes),
   ...Object.values(savedFilterRoutes),
+  ...Object.values(gridPreferenceRoutes),
   ...Object.values(workflowRoutes),
   ...Object.values(notificationRoutes),
   ...Object.values(captureRoutes),

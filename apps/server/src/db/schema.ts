@@ -129,6 +129,17 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   company_register: CompanyRegisterTable;
   saved_filter: SavedFilterTable;
+  grid_preference: GridPreferenceTable;
+}
+
+export interface GridPreferenceTable {
+  organization_id: string;
+  user_id: string;
+  table_name: string;
+  columns: string[] | null;
+  /** jsonb: written as JSON text, read as the object. */
+  widths: ColumnType<Record<string, number>, string, string>;
+  updated_at: Generated<Date>;
 }
 
 export interface SavedFilterTable {

@@ -32,6 +32,7 @@ import * as m0030 from './0030-pay-order-clearing-id';
 import * as m0031 from './0031-deleted-file-rows';
 import * as m0032 from './0032-deleted-cascade-rows';
 import * as m0033 from './0033-capture-layout';
+import * as m0034 from './0034-grid-preferences';
 
 /** Forward-only migrations, in order. Never edit one after it has landed; add the next. */
 const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0031-deleted-file-rows': m0031,
   '0032-deleted-cascade-rows': m0032,
   '0033-capture-layout': m0033,
+  '0034-grid-preferences': m0034,
 };
 
 export const migrationProvider: MigrationProvider = {
