@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { DocumentTitle, type PageHandle } from './document-title';
 import { OrganizationRoute, RootLayout, type RouteHandle } from './guard';
 import { lazyPage } from './lazy-page';
 import { RootRedirect } from './root-redirect';
@@ -83,23 +84,47 @@ const CodeListsPage = lazyPage(
 );
 
 const anonymous: RouteHandle = { access: 'anonymous' };
+
+/** A page's handle: its name in the tab title (issue 24), and who may open it. */
+const page = (name: string, access: RouteHandle = {}): PageHandle => ({
+  ...access,
+  titleId: `language.title.${name}`,
+});
 const any: RouteHandle = { access: 'any' };
 
 /** The route table of spec §2 (history mode; pages need a signed-in user unless marked). */
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
+    element: (
+      <>
+        <DocumentTitle />
+        <RootLayout />
+      </>
+    ),
     errorElement: <RouteErrorPage />,
     children: [
       { path: '/', element: <RootRedirect />, handle: any },
-      { path: '/account/login', element: <LoginPage />, handle: anonymous },
-      { path: '/account/newuser', element: <RegisterPage />, handle: anonymous },
-      { path: '/account/confirm/:code', element: <ConfirmPage />, handle: anonymous },
-      { path: '/account/unlock', element: <UnlockPage />, handle: anonymous },
-      { path: '/playground', element: <PlaygroundPage />, handle: anonymous },
-      { path: '/playground/:section', element: <PlaygroundPage />, handle: anonymous },
+      { path: '/account/login', element: <LoginPage />, handle: page('login', anonymous) },
+      { path: '/account/newuser', element: <RegisterPage />, handle: page('register', anonymous) },
+      {
+        path: '/account/confirm/:code',
+        element: <ConfirmPage />,
+        handle: page('confirm', anonymous),
+      },
+      { path: '/account/unlock', element: <UnlockPage />, handle: page('unlock', anonymous) },
+      { path: '/playground', element: <PlaygroundPage />, handle: page('playground', anonymous) },
+      {
+        path: '/playground/:section',
+        element: <PlaygroundPage />,
+        handle: page('playground', anonymous),
+      },
       // spec §2: the preview window, in an empty layout (no toolbar), for signed-in users.
-      { path: '/docpreview', element: <DocPreviewPage />, errorElement: <RouteErrorPage /> },
+      {
+        path: '/docpreview',
+        element: <DocPreviewPage />,
+        errorElement: <RouteErrorPage />,
+        handle: page('docPreview'),
+      },
       {
         element: <MainLayout />,
         children: [
@@ -107,32 +132,49 @@ export const routes: RouteObject[] = [
             // Errors of a page show under the toolbar, which keeps working.
             errorElement: <RouteErrorPage />,
             children: [
-              { path: '/account/changepwd', element: <ChangePasswordPage /> },
-              { path: '/account/profile', element: <ProfilePage /> },
-              { path: '/account/addorg', element: <AddOrganizationPage /> },
-              { path: '/notifications', element: <NotificationsPage /> },
+              {
+                path: '/account/changepwd',
+                element: <ChangePasswordPage />,
+                handle: page('changePassword'),
+              },
+              { path: '/account/profile', element: <ProfilePage />, handle: page('profile') },
+              {
+                path: '/account/addorg',
+                element: <AddOrganizationPage />,
+                handle: page('addOrganization'),
+              },
+              {
+                path: '/notifications',
+                element: <NotificationsPage />,
+                handle: page('notifications'),
+              },
               {
                 path: '/o/:organizationId',
                 element: <OrganizationRoute />,
                 children: [
-                  { index: true, element: <HomePage /> },
-                  { path: 'home', element: <HomePage /> },
+                  { index: true, element: <HomePage />, handle: page('home') },
+                  { path: 'home', element: <HomePage />, handle: page('home') },
                   {
                     path: 'work',
                     element: <WorkLayout />,
                     children: [
                       { index: true, element: <Navigate to="index" replace /> },
-                      { path: 'index', element: <WorkIndexPage /> },
+                      { path: 'index', element: <WorkIndexPage />, handle: page('documents') },
                       // spec §2 docEdit; one route with an optional id, so that a new
                       // document's editor stays mounted while it moves to its key.
-                      { path: 'edit/:itemId?', element: <DocEditPage />, id: 'docEdit' },
+                      {
+                        path: 'edit/:itemId?',
+                        element: <DocEditPage />,
+                        id: 'docEdit',
+                        handle: page('document'),
+                      },
                     ],
                   },
-                  { path: 'cl', element: <CodeListsPage /> },
-                  { path: 'cl/:cl', element: <CodeListsPage /> },
+                  { path: 'cl', element: <CodeListsPage />, handle: page('codeLists') },
+                  { path: 'cl/:cl', element: <CodeListsPage />, handle: page('codeLists') },
                   // issue 8: payment orders, and packages under payments/packages.
-                  { path: 'payments', element: <PaymentsPage /> },
-                  { path: 'payments/:view', element: <PaymentsPage /> },
+                  { path: 'payments', element: <PaymentsPage />, handle: page('payments') },
+                  { path: 'payments/:view', element: <PaymentsPage />, handle: page('payments') },
                 ],
               },
             ],
