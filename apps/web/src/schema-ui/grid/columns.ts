@@ -21,6 +21,10 @@ export interface GridColumn {
   defaultWidth: number;
   /** A field of fixed items (spec §3 references.items): each stored value's text. */
   itemTexts?: ReadonlyMap<string, string>;
+  /** In the table's default set (schema gridColumns); the others the user may switch on. */
+  isDefault: boolean;
+  /** Long text that gives way first when the columns are wider than the grid. */
+  shrink: boolean;
 }
 
 /** The texts of a field's fixed items by their stored value, or undefined without items. */
@@ -72,9 +76,31 @@ function defaultWidth(field: Field, kind: GridColumn['kind']): number {
   return clampWidth(Math.max(100, Math.min(field.maxLength ?? 30, 40) * 7));
 }
 
+function columnOf(
+  field: Field,
+  schema: Schema,
+  t: TFunction,
+  has: (key: string) => boolean,
+  entry: { width?: number; hidden?: boolean; shrink?: boolean } = {},
+): GridColumn {
+  const kind = kindOf(field);
+  return {
+    field,
+    name: field.name,
+    label: labelOf(field, schema, t, has),
+    kind,
+    defaultWidth: entry.width ?? defaultWidth(field, kind),
+    itemTexts: itemTextsOf(field, t),
+    isDefault: entry.hidden !== true,
+    shrink: entry.shrink === true,
+  };
+}
+
 /**
- * The schema's fields that the list rows carry (names: comma list from rowColumnNames), in
- * schema order; before any row is known, every field a cell can show.
+ * The columns a grid offers, in their default order: the schema's gridColumns (issue 24: the
+ * table's default set, then the columns the user may switch on), the same with no rows as
+ * with many. A schema without them: the fields the list rows carry (names: comma list from
+ * rowColumnNames), in schema order; before any row is known, every field a cell can show.
  */
 export function gridColumns(
   schema: Schema,
@@ -82,22 +108,68 @@ export function gridColumns(
   t: TFunction,
   has: (key: string) => boolean,
 ): GridColumn[] {
+  if (schema.gridColumns) {
+    return schema.gridColumns.flatMap((entry) => {
+      const field = schema.fields.find((candidate) => candidate.name === entry.name);
+      return field ? [columnOf(field, schema, t, has, entry)] : [];
+    });
+  }
   const listed = names === null ? null : new Set(names.split(','));
   return schema.fields
     .filter((field) =>
       listed ? listed.has(field.name) : !NOT_A_COLUMN.has(field.inputType ?? '') && !field.abstract,
     )
-    .map((field) => {
-      const kind = kindOf(field);
-      return {
-        field,
-        name: field.name,
-        label: labelOf(field, schema, t, has),
-        kind,
-        defaultWidth: defaultWidth(field, kind),
-        itemTexts: itemTextsOf(field, t),
-      };
-    });
+    .map((field) => columnOf(field, schema, t, has));
+}
+
+/**
+ * The columns shown: the user's choice in its order (null: the default set). A chosen name
+ * the grid no longer offers is left out; a choice left with none shows the defaults.
+ */
+export function shownColumns(
+  offered: readonly GridColumn[],
+  chosen: readonly string[] | null,
+): GridColumn[] {
+  const defaults = offered.filter((column) => column.isDefault);
+  if (chosen === null) return defaults;
+  const byName = new Map(offered.map((column) => [column.name, column]));
+  const shown = chosen.flatMap((name) => byName.get(name) ?? []);
+  return shown.length > 0 ? shown : defaults;
+}
+
+/** A long text column never gives way below this width. */
+export const SHRINK_MIN_WIDTH = 80;
+
+/**
+ * The widths the columns take in a grid `available` pixels wide (issue 24): the user's or the
+ * default widths; when they add up to more, the long text columns the user did not size give
+ * way first, each in proportion to what it can give, down to SHRINK_MIN_WIDTH, so the status
+ * and amount columns stay in view. `available` 0 (not measured) changes nothing.
+ */
+export function fittedWidths(
+  columns: readonly GridColumn[],
+  widths: Readonly<Record<string, number>>,
+  available: number,
+): Record<string, number> {
+  const fitted = Object.fromEntries(
+    columns.map((column) => [column.name, columnWidth(column, widths)]),
+  );
+  const total = Object.values(fitted).reduce((sum, width) => sum + width, 0);
+  const excess = total - available;
+  if (available <= 0 || excess <= 0) return fitted;
+  const givers = columns.filter(
+    (column) =>
+      column.shrink && widths[column.name] === undefined && column.defaultWidth > SHRINK_MIN_WIDTH,
+  );
+  const room = givers.reduce((sum, column) => sum + column.defaultWidth - SHRINK_MIN_WIDTH, 0);
+  if (room <= 0) return fitted;
+  const share = Math.min(1, excess / room);
+  for (const column of givers) {
+    fitted[column.name] = Math.floor(
+      column.defaultWidth - (column.defaultWidth - SHRINK_MIN_WIDTH) * share,
+    );
+  }
+  return fitted;
 }
 
 function decimalPlaces(value: unknown, field: Field): number {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
 import { screen, waitFor } from '@testing-library/react';
 import { expect, vi } from 'vitest';
-import type { EntityInfo, TableRecord } from '@listina/contract';
+import type { EntityInfo, GridPreference, TableRecord } from '@listina/contract';
 import type { SchemaInput } from '@listina/forms';
 import { RootLayout } from '../../app/guard';
 import {
@@ -87,6 +87,23 @@ export function fakeUndo(): Undo {
   return { offer: vi.fn() };
 }
 
+/**
+ * GET, PUT and DELETE /api/gridPreference/:table answered from one stored preference, as the
+ * server keeps it for the signed-in user (issue 24).
+ */
+export function gridPreferenceHandlers(table = 'vatRate'): Record<string, Handler> {
+  const none: GridPreference = { table, columns: null, widths: {}, updatedAt: null };
+  let stored = none;
+  return {
+    'GET /api/gridPreference/:table': () => json(stored),
+    'PUT /api/gridPreference/:table': ({ body }) => {
+      stored = { ...none, ...(body as object), updatedAt: '2026-11-28T09:00:00.000Z' };
+      return json(stored);
+    },
+    'DELETE /api/gridPreference/:table': () => json((stored = none)),
+  };
+}
+
 interface RenderGridOptions {
   handlers?: Record<string, Handler>;
   /** Overrides of the table's rights in GET /api/cl. */
@@ -104,6 +121,7 @@ export function renderGrid(options: RenderGridOptions = {}) {
     'GET /api/cl': () => json({ items: [{ ...rateEntity, ...options.rights }] }),
     'GET /api/cl/schema/:name': () => json(rateSchema),
     'GET /api/cl/:name': pagedRows(rateRows(1, 30)),
+    ...gridPreferenceHandlers(),
     ...options.handlers,
   });
   const routes: RouteObject[] = [

@@ -9,6 +9,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import UploadIcon from '@mui/icons-material/FileUploadOutlined';
 import SearchIcon from '@mui/icons-material/Search';
+import ColumnsIcon from '@mui/icons-material/ViewColumnOutlined';
 import { useI18n } from '../../app/i18n';
 
 interface GridToolbarProps {
@@ -23,6 +24,8 @@ interface GridToolbarProps {
   onDeleteSelected: () => void;
   onExport: () => void;
   onImport: () => void;
+  /** Opens the column chooser (issue 24). */
+  onChooseColumns: () => void;
   /** The caller's actions for the selected rows, after the grid's own. */
   extraActions?: ReactNode;
   /** The row count, or other status, at the end of the bar. */
@@ -99,6 +102,14 @@ const ToolbarActions = memo(function ToolbarActions(
           {t('grid.import')}
         </Button>
       )}
+      <Button
+        startIcon={<ColumnsIcon />}
+        onClick={props.onChooseColumns}
+        aria-haspopup="dialog"
+        data-testid="grid-columns"
+      >
+        {t('grid.columns')}
+      </Button>
     </>
   );
 });

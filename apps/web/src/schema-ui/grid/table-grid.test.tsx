@@ -251,7 +251,7 @@ describe('table grid', () => {
     await waitForRows(20);
   });
 
-  it('clamps a dragged column width to 10..300 px and remembers it after a remount', async () => {
+  it('clamps a dragged column width to 10..300 px and keeps it on the server for the user', async () => {
     const app = renderGrid();
     await waitForRows(20);
     const handle = screen.getByTestId('grid-resize-name');
@@ -272,9 +272,10 @@ describe('table grid', () => {
     expect(width()).toBe('85px');
     expect(handle.getAttribute('aria-valuenow')).toBe('85');
 
-    expect(
-      JSON.parse(window.localStorage.getItem('listina.grid.columnWidths.user-1.vatRate') ?? '{}'),
-    ).toEqual({ name: 85 });
+    // Saved on the server at the end of each drag, so it follows the user to another browser.
+    const saves = app.calls.filter((call) => call.method === 'PUT');
+    expect(saves.map((call) => call.path)).toEqual(Array(4).fill('/api/gridPreference/vatRate'));
+    expect(saves.at(-1)?.body).toEqual({ columns: null, widths: { name: 85 } });
 
     await act(() => app.router.navigate('/other'));
     expect(screen.queryByTestId('table-grid')).toBeNull();

@@ -1,11 +1,13 @@
 import {
   useCallback,
+  useEffect,
   useId,
   useMemo,
   useRef,
   useState,
   type KeyboardEvent,
   type ReactNode,
+  type RefObject,
 } from 'react';
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
@@ -20,7 +22,8 @@ import { MessageAlert } from '../../ui/message-alert';
 import { useSchema, useTableRights, type TableRights } from '../api';
 import { useDialogs } from '../dialogs/dialog-context';
 import { labelOf } from '../form/labels';
-import { columnWidth, gridColumns, rowColumnNames } from './columns';
+import { fittedWidths, gridColumns, rowColumnNames, shownColumns } from './columns';
+import { ColumnChooser } from './column-chooser';
 import { DeleteDialog } from './delete-dialog';
 import { ExportDialog } from './export-dialog';
 import { GridBody, rowDomId, type GridBodyHandle } from './grid-body';
@@ -32,8 +35,8 @@ import { GridToolbar } from './grid-toolbar';
 import { ImportDialog, ImportFileInput } from './import-dialog';
 import { nextSort, type SortKey } from './sort';
 import { useDebouncedValue, useDelayedFlag } from '../timing';
-import { useColumnWidths } from './use-column-widths';
 import { useGridActions, useOpenRow } from './use-grid-actions';
+import { useGridPreferences, type GridPreferences } from './use-grid-preferences';
 import { selectedInOrder, useRowSelection } from './use-row-selection';
 import { useTableRows } from './use-table-rows';
 
@@ -79,11 +82,36 @@ export function TableGrid(props: TableGridProps) {
   const { t } = useI18n();
   const schema = useSchema(props.table);
   const rights = useTableRights(props.table);
+  // The user's columns load beside the schema, so the grid never shows others first.
+  const preferences = useGridPreferences(props.table);
   if (schema.isError) {
     return <MessageAlert message={formatApiError(schema.error, t)} testId="grid-error" />;
   }
-  if (!schema.data || !rights) return <SchemaLoading />;
-  return <LoadedGrid key={props.table} {...props} schema={schema.data} rights={rights} />;
+  if (!schema.data || !rights || !preferences.isReady) return <SchemaLoading />;
+  return (
+    <LoadedGrid
+      key={props.table}
+      {...props}
+      schema={schema.data}
+      rights={rights}
+      preferences={preferences}
+    />
+  );
+}
+
+/** The width of an element, followed as the window or the layout changes (0 until measured). */
+function useElementWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setWidth(element.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
 }
 
 /** spec §9: a loading indicator only once loading has taken 500 ms. */
@@ -105,7 +133,8 @@ function LoadedGrid({
   height,
   schema,
   rights,
-}: TableGridProps & { schema: Schema; rights: TableRights }) {
+  preferences,
+}: TableGridProps & { schema: Schema; rights: TableRights; preferences: GridPreferences }) {
   const { t, has } = useI18n();
   const { user } = useSession();
   const dialogs = useDialogs();
@@ -132,19 +161,27 @@ function LoadedGrid({
   const names = rowColumnNames(rows);
   const [knownNames, setKnownNames] = useState(names);
   if (names !== null && names !== knownNames) setKnownNames(names);
-  const columns = useMemo(
+  const offered = useMemo(
     () => gridColumns(schema, names ?? knownNames, t, has),
     [schema, names, knownNames, t, has],
   );
-  const { widths, setWidth } = useColumnWidths(table);
+  const chosen = preferences.choice?.columns ?? null;
+  const columns = useMemo(() => shownColumns(offered, chosen), [offered, chosen]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const available = useElementWidth(scrollRef);
+  const userWidths = preferences.choice?.widths;
+  const widths = useMemo(
+    () => fittedWidths(columns, userWidths ?? {}, available - SELECT_COLUMN_WIDTH),
+    [columns, userWidths, available],
+  );
   const tableWidth = columns.reduce(
-    (sum, column) => sum + columnWidth(column, widths),
+    (sum, column) => sum + (widths[column.name] ?? column.defaultWidth),
     SELECT_COLUMN_WIDTH,
   );
+  const [isChooserOpen, setChooserOpen] = useState(false);
 
   // The callbacks handed to the toolbar, header and body stay the same from render to render:
   // those are memoised, and a page of rows arriving re-renders only what shows it.
-  const scrollRef = useRef<HTMLDivElement>(null);
   const tableRef = useRef<HTMLTableElement>(null);
   const [focusedIndex, setFocusedIndex] = useState(0);
   const { selected, state: selection, toggle, selectAll, unselect } = useRowSelection(rows);
@@ -196,6 +233,7 @@ function LoadedGrid({
   );
   const onExport = useCallback(() => setExportOpen(true), [setExportOpen]);
   const onImport = useCallback(() => fileRef.current?.click(), []);
+  const onChooseColumns = useCallback(() => setChooserOpen(true), [setChooserOpen]);
   const focusRow = (index: number) => {
     setFocusedIndex(index);
     bodyRef.current?.scrollToIndex(index);
@@ -240,6 +278,7 @@ function LoadedGrid({
         onDeleteSelected={onDeleteSelected}
         onExport={onExport}
         onImport={onImport}
+        onChooseColumns={onChooseColumns}
         extraActions={
           selectionActions && selected.size > 0
             ? selectionActions(
@@ -250,6 +289,14 @@ function LoadedGrid({
             : null
         }
         status={status}
+      />
+      <MessageAlert
+        message={
+          preferences.saveError
+            ? t('grid.columns.saveFailed', [formatApiError(preferences.saveError, t)])
+            : null
+        }
+        testId="grid-columns-error"
       />
       <GridLoadStatus
         isLoadingShown={data.isLoadingShown}
@@ -284,7 +331,7 @@ function LoadedGrid({
           <GridHeader
             columns={columns}
             widths={widths}
-            onResize={setWidth}
+            onResize={preferences.setWidth}
             sort={sort}
             sortable={sortable}
             onSort={onSort}
@@ -313,6 +360,15 @@ function LoadedGrid({
           </Box>
         )}
       </Box>
+      {isChooserOpen && (
+        <ColumnChooser
+          offered={offered}
+          shown={columns}
+          onChange={preferences.setColumns}
+          onReset={preferences.reset}
+          onClose={() => setChooserOpen(false)}
+        />
+      )}
       <ImportFileInput ref={fileRef} onChoose={(file) => void actions.importer.check(file)} />
       <DeleteDialog {...actions.deleteDialog} />
       {isExportOpen && (
