@@ -18,6 +18,10 @@ import {
   type OrganizationService,
 } from './modules/organizations/organizations.service';
 import { registerOrganizationRoutes } from './modules/organizations/organizations.routes';
+import { registerOnboardingRoutes } from './modules/organizations/onboarding.routes';
+import { createOnboardingService } from './modules/organizations/onboarding.service';
+import { createInvitationService } from './modules/organizations/invitations.service';
+import { cachedConnector, viesConnector } from './modules/organizations/company-register';
 import { registerTranslationRoutes } from './modules/translations/translations.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { createTablesService } from './modules/tables/tables.service';
@@ -56,7 +60,7 @@ import { createHttpMetrics, registerHttpMetrics } from './plugins/observability/
 import { CHANNELS, createBus, type Bus } from './db/listen';
 
 /** Requests after which a cached sign-in may be stale: sessions, passwords, memberships, roles. */
-const AUTH_CHANGES = /^\/api\/(account|organization|cl\/organization)\b/;
+const AUTH_CHANGES = /^\/api\/(account|organization|cl\/organization|invitation)\b/;
 
 export interface App {
   app: FastifyInstance;
@@ -144,6 +148,16 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
   if (api) {
     registerAccountRoutes(app, auth, account);
     registerOrganizationRoutes(app, auth, organizations);
+    // ADR 0019: VIES when configured, answers cached; else the local register alone.
+    const register = config.companyRegisterUrl
+      ? cachedConnector(viesConnector(config.companyRegisterUrl))
+      : undefined;
+    registerOnboardingRoutes(
+      app,
+      auth,
+      createOnboardingService(db, register),
+      createInvitationService({ db, mailer, publicUrl: config.publicUrl }),
+    );
     registerTranslationRoutes(app, auth);
   }
   const tables = createTablesService(db);

@@ -23,6 +23,8 @@ function isProxyAddress(entry: string): boolean {
   );
 }
 
+/** The EU's VAT information exchange system (VIES), REST API (ADR 0019). */
+const DEFAULT_COMPANY_REGISTER_URL = 'https://ec.europa.eu/taxation_customs/vies/rest-api';
 const DEFAULT_FILE_LIMIT = 25 * 1024 * 1024;
 const DEFAULT_REQUEST_FILES_LIMIT = 100 * 1024 * 1024;
 
@@ -41,6 +43,12 @@ const EnvSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Listina <no-reply@listina.local>'),
   PUBLIC_URL: z.url().optional(),
+  COMPANY_REGISTER_URL: z
+    .union([
+      z.literal('off'),
+      z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL, or off' }),
+    ])
+    .default(DEFAULT_COMPANY_REGISTER_URL),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
   LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   LOGIN_RATE_MAX_PER_USER: z.coerce.number().int().positive().default(5),
@@ -122,6 +130,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
+  /** The VIES REST API the onboarding looks VAT IDs up in; undefined: only the local register (ADR 0019). */
+  companyRegisterUrl: string | undefined;
   sessionTtlMs: number;
   /** A session unused this long ends (docs/security.md). */
   sessionIdleMs: number;
@@ -249,6 +259,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    companyRegisterUrl:
+      e.COMPANY_REGISTER_URL === 'off' ? undefined : e.COMPANY_REGISTER_URL.replace(/\/$/, ''),
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
     loginRate: {
       windowMs: e.LOGIN_RATE_WINDOW_SECONDS * 1000,

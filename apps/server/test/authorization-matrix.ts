@@ -155,6 +155,32 @@ export const RULES: Rule[] = [
   { call: 'GET /api/organization/current', who: 'members', foreign: OWN },
   { call: 'GET /api/cl/organization/external/check', who: 'members', foreign: OWN },
   { call: 'GET /api/cl/organization/external/search', who: 'members', foreign: OWN },
+  // A new organisation's first day (issue 24).
+  { call: 'GET /api/organization/onboarding', who: 'members', foreign: OWN },
+  { call: 'PUT /api/organization/onboarding', who: ADMINS, foreign: OWN },
+  { call: 'PUT /api/organization/onboarding/{step}', who: ADMINS, foreign: OWN },
+  { call: 'GET /api/organization/company-lookup', who: 'members', foreign: OWN },
+  { call: 'GET /api/organization/bank-of-iban', who: 'members', foreign: OWN },
+  {
+    call: 'POST /api/organization/invitations',
+    who: ADMINS,
+    foreign: OWN,
+    note: 'the orgadmin role only by an orgadmin or sysadmin',
+  },
+  { call: 'GET /api/organization/invitations', who: ADMINS, foreign: OWN },
+  { call: 'DELETE /api/organization/invitations/{id}', who: ADMINS, foreign: 404 },
+  {
+    call: 'GET /api/invitation/{code}',
+    who: 'signedIn',
+    answer: 403,
+    note: 'an invitation to another address: 403',
+  },
+  {
+    call: 'POST /api/invitation/{code}/accept',
+    who: 'signedIn',
+    answer: 403,
+    note: 'an invitation to another address: 403',
+  },
   // System.
   { call: 'GET /api/translation/{locale}', who: 'anyone' },
   { call: 'GET /api/health', who: 'anyone' },

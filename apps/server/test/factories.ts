@@ -42,6 +42,8 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    // No test asks the EU's VAT register: those of the connector start their own stand-in.
+    COMPANY_REGISTER_URL: 'off',
     ...env,
   });
   const database = await (options.openDatabase ?? createTestDb)();

@@ -3,6 +3,7 @@ import { tablePath } from '@listina/contract';
 import { getListedEntity } from '../src/modules/tables/registry';
 import type { Principal } from './authorization-matrix';
 import { TABLE_WRITERS } from './authorization-matrix';
+import { demoTaxNumber } from '../src/modules/demo/tax-numbers';
 import { createOrganization, createUser, PASSWORD } from './factories';
 import { next, ok, SECRET, SUPPLIER_IBAN, type Req, type World } from './route-walk-world';
 
@@ -48,6 +49,24 @@ async function spareMember(w: World): Promise<string> {
   }
   if (!spare) throw new Error('the spare member is not listed');
   return spare;
+}
+
+/** A fresh invitation of A's to an address no caller has: its key and the secret of its link. */
+async function invitation(w: World): Promise<{ id: string; code: string }> {
+  const email = `invited${next()}@example.test`;
+  const res = await w.t.app.inject({
+    method: 'POST',
+    url: '/api/organization/invitations',
+    headers: w.boss,
+    payload: { email, roles: ['user'] },
+  });
+  const mail = await w.t.database.db
+    .selectFrom('mail_outbox')
+    .select('text_body')
+    .where('to_address', '=', email)
+    .executeTakeFirstOrThrow();
+  const code = /\/account\/invitation\/([A-Za-z0-9_-]+)/.exec(mail.text_body)?.[1] ?? '';
+  return { id: ok(res, 201).json<{ id: string }>().id, code };
 }
 
 /**
@@ -251,6 +270,40 @@ export const accountExamples: Record<string, Example> = {
   'GET /api/cl/organization/external/search': get(
     '/api/cl/organization/external/search?search=Alfa',
   ),
+  'GET /api/organization/onboarding': get('/api/organization/onboarding'),
+  'PUT /api/organization/onboarding': () =>
+    Promise.resolve({
+      method: 'PUT',
+      url: '/api/organization/onboarding',
+      payload: { isDismissed: false },
+    }),
+  'PUT /api/organization/onboarding/{step}': () =>
+    Promise.resolve({
+      method: 'PUT',
+      url: '/api/organization/onboarding/documentTypes',
+      payload: { state: 'done' },
+    }),
+  // The test app's register is off (test/factories.ts): the local register answers.
+  'GET /api/organization/company-lookup': get(
+    `/api/organization/company-lookup?vatId=SI${demoTaxNumber(1)}`,
+  ),
+  'GET /api/organization/bank-of-iban': get(`/api/organization/bank-of-iban?iban=${SUPPLIER_IBAN}`),
+  'POST /api/organization/invitations': () =>
+    postTo('/api/organization/invitations', {
+      email: `invited${next()}@example.test`,
+      roles: ['user'],
+    })({} as World, 'orgadmin'),
+  'GET /api/organization/invitations': get('/api/organization/invitations'),
+  'DELETE /api/organization/invitations/{id}': async (w) => {
+    const id = (await invitation(w)).id;
+    return { method: 'DELETE', url: `/api/organization/invitations/${id}` };
+  },
+  'GET /api/invitation/{code}': async (w) =>
+    get(`/api/invitation/${(await invitation(w)).code}`)(w, 'orgadmin'),
+  'POST /api/invitation/{code}/accept': async (w) => ({
+    method: 'POST',
+    url: `/api/invitation/${(await invitation(w)).code}/accept`,
+  }),
   'GET /api/translation/{locale}': get('/api/translation/en-gb'),
   'GET /api/health': get('/api/health'),
   'GET /api/ready': get('/api/ready'),

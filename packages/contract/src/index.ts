@@ -2,6 +2,7 @@ import { accountRoutes } from './account';
 import { captureRoutes } from './capture';
 import { documentDownloadRoutes, documentFileRoutes, documentRoutes } from './documents';
 import { companyRegisterRoutes, organizationRoutes } from './organization';
+import { invitationRoutes, onboardingRoutes } from './onboarding';
 import { paymentRoutes } from './payments';
 import { gridPreferenceRoutes } from './grid-preferences';
 import { savedFilterRoutes } from './saved-filters';
@@ -15,6 +16,7 @@ export * from './route';
 export * from './common';
 export * from './account';
 export * from './organization';
+export * from './onboarding';
 export * from './system';
 export * from './tables';
 export * from './tables-io';
@@ -31,6 +33,8 @@ export const allRoutes: RouteDef[] = [
   ...Object.values(accountRoutes),
   ...Object.values(organizationRoutes),
   ...Object.values(companyRegisterRoutes),
+  ...Object.values(onboardingRoutes),
+  ...Object.values(invitationRoutes),
   ...Object.values(systemRoutes),
   ...Object.values(tableRoutes),
   ...Object.values(partnerRoutes),

@@ -66,8 +66,34 @@ export interface OrganizationTable {
   name_nick: string;
   tax_number: string | null;
   connect_code: string;
+  address: string | null;
+  post_code: string | null;
+  town: string | null;
+  country_code: string | null;
   created_at: CreatedAt;
   version: Generated<number>;
+}
+
+export interface OrganizationOnboardingTable {
+  organization_id: string;
+  steps: ColumnType<Record<string, string>, string, string>;
+  dismissed_at: Timestamp | null;
+  updated_at: Generated<Date>;
+}
+
+export interface OrganizationInvitationTable {
+  organization_id: string;
+  id: Id;
+  key: string;
+  email: string;
+  roles: string[];
+  token_hash: string;
+  invited_by: string | null;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  accepted_by: string | null;
+  revoked_at: Timestamp | null;
 }
 
 export interface OrganizationMemberTable {
@@ -126,6 +152,8 @@ export interface Database {
   organization: OrganizationTable;
   organization_member: OrganizationMemberTable;
   organization_bank_account: OrganizationBankAccountTable;
+  organization_onboarding: OrganizationOnboardingTable;
+  organization_invitation: OrganizationInvitationTable;
   mail_outbox: MailOutboxTable;
   company_register: CompanyRegisterTable;
   saved_filter: SavedFilterTable;

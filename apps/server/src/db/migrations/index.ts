@@ -33,6 +33,7 @@ import * as m0031 from './0031-deleted-file-rows';
 import * as m0032 from './0032-deleted-cascade-rows';
 import * as m0033 from './0033-capture-layout';
 import * as m0034 from './0034-grid-preferences';
+import * as m0035 from './0035-onboarding-and-invitations';
 
 /** Forward-only migrations, in order. Never edit one after it has landed; add the next. */
 const migrations: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '0032-deleted-cascade-rows': m0032,
   '0033-capture-layout': m0033,
   '0034-grid-preferences': m0034,
+  '0035-onboarding-and-invitations': m0035,
 };
 
 export const migrationProvider: MigrationProvider = {

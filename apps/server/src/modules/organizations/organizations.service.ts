@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
 import type { OrganizationDetails, Organization } from '@listina/contract';
 import type { Db } from '../../db/create-db';
-import { conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { uuidv7 } from '../../lib/ids';
 import { isAdmin, type ActiveOrganization, type AuthedUser } from '../../plugins/context';
 import { seedOrganizationDefaults } from '../tables/defaults';
+import { organizationVatIdProblem } from '../tables/entities/organization';
 import * as repo from './organizations.repository';
 import { isValidSlovenianVatId } from '@listina/forms';
 import { searchNormalise } from '../../lib/search-normalise';
@@ -43,12 +44,16 @@ export function createOrganizationService(db: Db) {
       user: AuthedUser,
       input: { name: string; nameNick?: string | undefined; taxNumber?: string | undefined },
     ): Promise<OrganizationDetails> {
+      // Checked as the organisation's record checks it when changed (issue 24).
+      const taxNumber = input.taxNumber?.replace(/\s+/g, '').toUpperCase() || null;
+      const problem = taxNumber === null ? undefined : organizationVatIdProblem(taxNumber);
+      if (problem) throw badRequest(problem, [], 'taxNumber');
       const org = await db.transaction().execute(async (trx) => {
         const created = await repo.insertOrganization(trx, {
           key: uuidv7(),
           name: input.name,
           name_nick: input.nameNick ?? input.name.slice(0, 60),
-          tax_number: input.taxNumber || null,
+          tax_number: taxNumber,
           connect_code: newConnectCode(),
         });
         await repo.addMember(trx, created.id, user.id, ['orgadmin']);

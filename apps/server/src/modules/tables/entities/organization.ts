@@ -32,6 +32,19 @@ export const organizationBankAccount = bankAccountEntity(
 );
 
 /**
+ * The organisation's VAT ID is checked as a partner's (issue 24): a Slovenian one (SI, or its
+ * eight digits alone) must have the right mod 11 check digit; another country's must at least
+ * look like a VAT ID (two letters, then 2 to 12 letters or digits).
+ */
+export function organizationVatIdProblem(value: string): string | undefined {
+  const compact = value.replace(/\s+/g, '').toUpperCase();
+  if (compact.startsWith('SI') || /^\d+$/.test(compact)) {
+    return isValidSlovenianVatId(compact) ? undefined : 'validation.vatId';
+  }
+  return /^[A-Z]{2}[0-9A-Z+*]{2,12}$/.test(compact) ? undefined : 'validation.vatIdForm';
+}
+
+/**
  * The active organisation's own record with its bank accounts (spec §3: Organization,
  * organizationBankAccounts). Organisations are created by POST /api/organization and never
  * deleted here; only its admins change it.
@@ -72,8 +85,43 @@ export const organization = defineEntity({
       search: true,
       list: true,
       normalise: compactCode,
-      check: (value) =>
-        isValidSlovenianVatId(String(value)) ? undefined : { code: 'validation.vatId' },
+      check: (value) => {
+        const problem = organizationVatIdProblem(String(value));
+        return problem ? { code: problem } : undefined;
+      },
+    },
+    // Filled from the company register by VAT ID on the first day (issue 24, ADR 0019).
+    {
+      name: 'address',
+      column: 'address',
+      type: 'text',
+      field: { labelId: 'onboarding.company.address', maxLength: 200 },
+    },
+    {
+      name: 'postCode',
+      column: 'post_code',
+      type: 'text',
+      field: { labelId: 'onboarding.company.postCode', maxLength: 20 },
+    },
+    {
+      name: 'town',
+      column: 'town',
+      type: 'text',
+      field: { labelId: 'onboarding.company.town', maxLength: 100 },
+      list: true,
+    },
+    {
+      name: 'countryCode',
+      column: 'country_code',
+      type: 'text',
+      field: {
+        labelId: 'onboarding.company.countryCode',
+        inputType: 'combo',
+        maxLength: 2,
+        references: { table: 'country', field: 'code', displayFields: ['code', 'name'] },
+        validation: { regex: { pattern: '^[A-Z]{2}$', message: 'validation.countryCode' } },
+      },
+      normalise: compactCode,
     },
   ],
   arrays: [
