@@ -132,7 +132,7 @@ describe('POST /api/uploadDoc', () => {
     expect(res.statusCode).toBe(413);
     expect(res.json().error[0]).toMatchObject({
       code: 'files.tooLarge',
-      parameters: ['0.1', '0.0', 'big.pdf'],
+      parameters: ['0,1', '0,0', 'big.pdf'],
       field: 'main',
     });
     expect(storedFiles()).toEqual(before);

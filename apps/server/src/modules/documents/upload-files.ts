@@ -7,6 +7,7 @@ import { discardWritten, type IsReferenced, type Written } from '../../plugins/s
 import { checkUpload, type FileRole } from '../files/file-policy';
 import { SNIFF_BYTES, type SniffedType } from '../files/file-type';
 import { MultipartStalledError, multipartParts } from '../files/multipart-parts';
+import { megabytes } from '../../lib/number-text';
 
 /** Files one request may bring: the main file and attachments (issue 5). */
 export const MAX_FILES_PER_REQUEST = 20;
@@ -40,7 +41,7 @@ export interface ReadUpload {
 }
 
 const tooLarge = (code: string, bytes: number, field: string) =>
-  new AppError(413, [{ code, parameters: [(bytes / 2 ** 20).toFixed(1)], field }]);
+  new AppError(413, [{ code, parameters: [megabytes(bytes / 2 ** 20)], field }]);
 
 /** Where an upload's files go, and how to tell which contents rows still name. */
 export interface UploadStore {

@@ -113,10 +113,10 @@ describe('other refusals', () => {
     const head = fixture('sample.pdf');
     expect(problemOf(check(head, 'sken.pdf', 'main', 12.34 * MB))).toEqual({
       code: 'files.tooLarge',
-      parameters: ['12.3', '10.0', 'sken.pdf'],
+      parameters: ['12,3', '10,0', 'sken.pdf'],
     });
     expect(problemOf(check(head, 'sken.pdf', 'main', 10 * MB + 1))).toMatchObject({
-      parameters: ['10.1', '10.0', 'sken.pdf'],
+      parameters: ['10,1', '10,0', 'sken.pdf'],
     });
     expect(check(head, 'sken.pdf', 'main', 10 * MB).ok).toBe(true);
   });

@@ -9,6 +9,7 @@ import {
 } from './file-kinds';
 import { extensionOf, sanitizeFileName } from './file-name';
 import { sniffFileType } from './file-type';
+import { megabytes } from '../../lib/number-text';
 
 /**
  * Which files an invoice takes (issue 5): the main file is the invoice itself, a scan or an
@@ -110,5 +111,6 @@ function sizeAndLimit(size: number, limit: number): [string, string] {
   const tenths = (bytes: number) => (bytes / 2 ** 20) * 10;
   const limitTenths = Math.floor(tenths(limit));
   const sizeTenths = Math.max(Math.round(tenths(size)), limitTenths + 1);
-  return [(sizeTenths / 10).toFixed(1), (limitTenths / 10).toFixed(1)];
+  // Issue 24: in the locale format of spec §3 ("12,3"), as every number a message shows.
+  return [megabytes(sizeTenths / 10), megabytes(limitTenths / 10)];
 }

@@ -217,9 +217,15 @@ export function listRawJson(
     return column ? [field(column.column, '', column)] : [];
   });
   // The title from the bytes when its values are text or digits, and every title column read.
+  // Amounts and dates are formatted for people (titleFrom), so they never take the quick way.
   const quickTitle =
     titles.length === entity.titleColumns.length &&
-    titles.every((t) => t.kind === 'text' || t.kind === 'digits');
+    titles.every(
+      (t) =>
+        (t.kind === 'text' || t.kind === 'digits') &&
+        t.column?.type !== 'decimal' &&
+        t.column?.type !== 'date',
+    );
   const digitsInTitle = titles.some((t) => t.kind === 'digits');
   const { bytes, starts, ends } = raw;
 

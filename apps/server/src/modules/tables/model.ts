@@ -1,5 +1,12 @@
 import type { TableRecord } from '@listina/contract';
-import { SchemaSchema, type FieldInput, type Schema, type SchemaInput } from '@listina/forms';
+import {
+  formatDate,
+  formatNumber,
+  SchemaSchema,
+  type FieldInput,
+  type Schema,
+  type SchemaInput,
+} from '@listina/forms';
 import { slovenianSortKey } from '../../lib/collation';
 import { searchNormalise } from '../../lib/search-normalise';
 import type { DisplayColumn } from './display-columns';
@@ -20,8 +27,28 @@ export function toApiValue(column: ColumnDef, value: unknown): unknown {
   return value;
 }
 
-/** A title column's value as text: a list of codes with commas, as Array.prototype.join writes it. */
-function titleText(value: unknown): string {
+/** A decimal as the database writes it, with at most 20 places (what formatNumber rounds to). */
+const PLAIN_DECIMAL = /^-?\d+(\.\d{1,20})?$/;
+
+const titleColumnsOf = new WeakMap<EntityDef, Map<string, ColumnDef>>();
+
+/** The entity's own columns by their API names (once per entity). */
+function columnsByName(entity: EntityDef): Map<string, ColumnDef> {
+  let found = titleColumnsOf.get(entity);
+  if (!found) titleColumnsOf.set(entity, (found = new Map(entity.columns.map((c) => [c.name, c]))));
+  return found;
+}
+
+/**
+ * A title column's value as text: a list of codes with commas, as Array.prototype.join writes
+ * it; an amount and a date in the spec §3 locale format (issue 24: "427,00", "05.11.2026"),
+ * since titles show in dialog titles and messages as they are.
+ */
+function titleText(value: unknown, column: ColumnDef | undefined): string {
+  if (typeof value === 'string' && column?.type === 'decimal' && PLAIN_DECIMAL.test(value)) {
+    return formatNumber(value, { places: value.split('.')[1]?.length ?? 0 });
+  }
+  if (typeof value === 'string' && column?.type === 'date') return formatDate(value) || value;
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return Array.isArray(value) ? value.join(',') : JSON.stringify(value);
@@ -33,11 +60,13 @@ export const displayTitle = (entity: EntityDef, model: Model): string =>
 
 /** displayTitle of the record whose value of each title column valueOf gives. */
 export function titleFrom(entity: EntityDef, valueOf: (name: string) => unknown): string {
+  const columns = columnsByName(entity);
   let title = '';
   for (const name of entity.titleColumns) {
     const value = valueOf(name);
     if (value === null || value === undefined || value === '') continue;
-    title = title === '' ? titleText(value) : `${title} - ${titleText(value)}`;
+    const text = titleText(value, columns.get(name));
+    title = title === '' ? text : `${title} - ${text}`;
   }
   return title;
 }

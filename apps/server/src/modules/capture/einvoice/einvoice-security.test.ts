@@ -89,7 +89,7 @@ describe('parseEInvoice on hostile input', () => {
   it('refuses a file larger than the limit without decoding it', HANG_GUARD, async () => {
     const { error } = await refusal(Buffer.alloc(MAX_XML_BYTES + 1, 0x20));
     expect(error.code).toBe('capture.einvoice.tooLarge');
-    expect(error.parameters).toEqual(['10.0', '10.0']);
+    expect(error.parameters).toEqual(['10,0', '10,0']);
   });
 
   it('refuses elements nested deeper than any e-invoice', HANG_GUARD, async () => {

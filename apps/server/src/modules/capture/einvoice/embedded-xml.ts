@@ -2,6 +2,7 @@ import { getDocument, SAFE_PDFJS_OPTIONS } from '../../../lib/pdfjs';
 import { SNIFF_BYTES } from '../../files/file-type';
 import { sniffXml } from '../../files/xml-sniff';
 import { EInvoiceError } from './einvoice-error';
+import { megabytes } from '../../../lib/number-text';
 
 /**
  * The e-invoice XML attached to a PDF/A-3: ZUGFeRD and Factur-X (CII), and XRechnung.
@@ -31,8 +32,8 @@ interface Attachment {
 export async function extractEmbeddedXml(pdfBytes: Buffer): Promise<Buffer | null> {
   if (pdfBytes.length > MAX_PDF_BYTES) {
     throw new EInvoiceError('capture.einvoice.tooLarge', [
-      (pdfBytes.length / 1024 / 1024).toFixed(1),
-      (MAX_PDF_BYTES / 1024 / 1024).toFixed(1),
+      megabytes(pdfBytes.length / 1024 / 1024),
+      megabytes(MAX_PDF_BYTES / 1024 / 1024),
     ]);
   }
   const attachments = await readAttachments(pdfBytes);

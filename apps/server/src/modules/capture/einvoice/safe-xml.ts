@@ -1,6 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { decodeReferences, decodeXml } from '../../documents/text/xml-text';
 import { EInvoiceError } from './einvoice-error';
+import { megabytes } from '../../../lib/number-text';
 
 /**
  * Untrusted XML to a small element tree, with bounded work: the size is capped before any
@@ -35,8 +36,8 @@ export interface XmlElement {
 export function readUntrustedXml(bytes: Buffer): string {
   if (bytes.length > MAX_XML_BYTES) {
     throw new EInvoiceError('capture.einvoice.tooLarge', [
-      megabytes(bytes.length),
-      megabytes(MAX_XML_BYTES),
+      megabytesOf(bytes.length),
+      megabytesOf(MAX_XML_BYTES),
     ]);
   }
   const text = decodeXml(bytes);
@@ -132,4 +133,4 @@ export function textAt(element: XmlElement, path: readonly string[]): string | u
   return elementsAt(element, path).find((each) => each.text !== '')?.text;
 }
 
-const megabytes = (bytes: number): string => (bytes / 1024 / 1024).toFixed(1);
+const megabytesOf = (bytes: number): string => megabytes(bytes / 1024 / 1024);

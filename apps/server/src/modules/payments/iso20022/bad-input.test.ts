@@ -78,7 +78,7 @@ describe('malformed and hostile XML', () => {
     const error = errorOf(() => readCamt(Buffer.alloc(201 * 1024 * 1024, 0x20)));
     expect([error.code, error.parameters]).toEqual([
       'errors.payments.xml.tooLarge',
-      ['201.0', '200.0'],
+      ['201,0', '200,0'],
     ]);
   });
 });

@@ -1,6 +1,7 @@
 import type { XmlElement } from '../../capture/einvoice/safe-xml';
 import { PaymentsFileError } from './payments-file-error';
 import { parseXmlTree } from './xml-tree';
+import { megabytes } from '../../../lib/number-text';
 
 /**
  * Untrusted payments XML (a pain.001 to import, a bank's camt) to an element tree, with the
@@ -33,8 +34,8 @@ export function readPaymentsXml(input: string | Buffer): PaymentsXml {
   const size = typeof input === 'string' ? input.length : input.length;
   if (size > MAX_PAYMENTS_XML_BYTES) {
     throw new PaymentsFileError('errors.payments.xml.tooLarge', [
-      megabytes(size),
-      megabytes(MAX_PAYMENTS_XML_BYTES),
+      megabytesOf(size),
+      megabytesOf(MAX_PAYMENTS_XML_BYTES),
     ]);
   }
   const decoded = typeof input === 'string' ? input : decode(input);
@@ -92,4 +93,4 @@ function strictDecoder(encoding: string) {
   }
 }
 
-const megabytes = (bytes: number): string => (bytes / 1024 / 1024).toFixed(1);
+const megabytesOf = (bytes: number): string => megabytes(bytes / 1024 / 1024);
