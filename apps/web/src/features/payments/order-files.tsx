@@ -13,6 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import UploadIcon from '@mui/icons-material/UploadFileOutlined';
 import StatementIcon from '@mui/icons-material/ReceiptLongOutlined';
 import type { StatementResponse, UploadResponse } from '@listina/contract';
+import { formatNumber } from '@listina/forms';
 import { useI18n } from '../../app/i18n';
 import { importStatement, uploadOrders } from './payments-api';
 import type { PaymentRunner } from './use-payment-runner';
@@ -149,7 +150,12 @@ function FileResultDialog({ shown, onClose }: { shown: FileResult; onClose: () =
           t('payments.column.recipient'),
           t('payments.column.amount'),
         ]}
-        rows={result.rows.map((row) => [row.file, String(row.row), row.recipient, row.amount])}
+        rows={result.rows.map((row) => [
+          row.file,
+          formatNumber(row.row, { places: 0 }),
+          row.recipient,
+          formatNumber(row.amount),
+        ])}
         testId="payments-upload-rows"
       />
     );
@@ -174,7 +180,7 @@ function FileResultDialog({ shown, onClose }: { shown: FileResult; onClose: () =
             ]}
             rows={result.rejected.map((order) => [
               textOf(order.recipientIdCb) || order.displayTitle || order.key,
-              textOf(order.amount),
+              formatNumber(textOf(order.amount)),
               bankReasonText(order.bankMessage),
             ])}
             testId="payments-rejected"
@@ -196,7 +202,7 @@ function FileResultDialog({ shown, onClose }: { shown: FileResult; onClose: () =
             ]}
             rows={result.unmatched.map((entry) => [
               entry.endToEndId ?? '',
-              `${entry.amount} ${entry.currency}`,
+              `${formatNumber(entry.amount)} ${entry.currency}`,
               entry.reference ?? '',
               // A return that matched no order still says why the bank sent the money back.
               entry.bankReason

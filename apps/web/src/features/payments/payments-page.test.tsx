@@ -209,9 +209,9 @@ describe('payments page', () => {
     const rows = within(within(result).getByTestId('payments-rejected')).getAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual([
       `${en('payments.column.recipient')}${en('payments.column.amount')}${en('payments.column.reason')}`,
-      'Alpe d.o.o.120.50AC04 – Account closed',
-      'Lipa d.o.o.80.00XY99',
-      `Lipa d.o.o.80.00${en('payments.returnedWithoutReason')}`,
+      'Alpe d.o.o.120,50AC04 – Account closed',
+      'Lipa d.o.o.80,00XY99',
+      `Lipa d.o.o.80,00${en('payments.returnedWithoutReason')}`,
     ]);
     // A return that matched no order says what the bank said.
     expect(within(result).getByText('E2E-CUT')).toBeTruthy();
