@@ -58,7 +58,7 @@ export const RecordValidationSchema = z.object({
   validationCodeTypeCode: z.enum(['comment', 'error', 'warning', 'notification']),
   /** A catalogue key, translated by the client with its parameters. */
   validationCode: z.string(),
-  validationParameters: z.array(z.union([z.string(), z.number()])),
+  validationParameters: z.array(z.union([z.string(), z.number()])).optional(),
   /** The field it is about, when it is about one. */
   field: z.string().optional(),
 });

@@ -7,6 +7,7 @@ import { CenteredProgress } from '../ui/centered-progress';
 import { MessageAlert } from '../ui/message-alert';
 import { useI18n } from './i18n';
 import { useSession } from './session';
+import { LeaveGuard } from './leave-guard';
 
 /** Who may open a route: anyone signed in ('user', the default), only visitors, or both. */
 export type RouteAccess = 'user' | 'anonymous' | 'any';
@@ -50,9 +51,11 @@ export function RootLayout() {
     return <Navigate to={loginUrl(location.pathname + location.search)} replace />;
   }
   return (
-    <Suspense fallback={<CenteredProgress />}>
-      <Outlet />
-    </Suspense>
+    <LeaveGuard>
+      <Suspense fallback={<CenteredProgress />}>
+        <Outlet />
+      </Suspense>
+    </LeaveGuard>
   );
 }
 

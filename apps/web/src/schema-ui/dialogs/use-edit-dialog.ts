@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Model } from '@listina/forms';
 import { formatApiError } from '../../api/format-error';
 import { useI18n } from '../../app/i18n';
+import { useUnsavedChanges } from '../../app/leave-guard';
 import {
   deleteRecords,
   fetchDefaultModel,
@@ -41,6 +42,9 @@ export function useEditDialog(params: EditDialogParams) {
     initialEditState,
   );
   const formRef = useRef<SchemaFormHandle>(null);
+  // Leaving the page (a link, back, reload, closing the tab) asks first while it has changes;
+  // not while a save runs, whose answer may open the saved record elsewhere.
+  useUnsavedChanges(state.mode !== 'closed' && state.dirty && !state.busy);
   const schema = useSchema(table);
   const source = useQuery({
     queryKey: tableQueryKey(table, isCreate ? 'defaultModel' : 'record', isCreate ? '' : key),
