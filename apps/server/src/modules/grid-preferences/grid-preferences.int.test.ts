@@ -37,7 +37,7 @@ afterAll(() => t.close());
 
 const read = (h = headers, table = 'payOrder') =>
   t.app.inject({ url: `/api/gridPreference/${table}`, headers: h });
-const save = (payload: unknown, h = headers, table = 'payOrder') =>
+const save = (payload: Record<string, unknown>, h = headers, table = 'payOrder') =>
   t.app.inject({ method: 'PUT', url: `/api/gridPreference/${table}`, headers: h, payload });
 const reset = (h = headers, table = 'payOrder') =>
   t.app.inject({ method: 'DELETE', url: `/api/gridPreference/${table}`, headers: h });
@@ -103,7 +103,7 @@ describe('a user’s grid preferences', () => {
   it('refuses columns the table has not, a repeated column, bad widths and unknown tables, keeping what was saved', async () => {
     const kept = { columns: ['state', 'amount'], widths: {} };
     expect((await save(kept)).statusCode).toBe(200);
-    const refused: [unknown, string | null][] = [
+    const refused: [Record<string, unknown>, string | null][] = [
       [{ columns: ['state', 'nope'], widths: {} }, 'errors.unknownGridColumn'],
       [{ columns: ['state', 'state'], widths: {} }, 'errors.repeatedGridColumn'],
       [{ columns: null, widths: { nope: 100 } }, 'errors.unknownGridColumn'],

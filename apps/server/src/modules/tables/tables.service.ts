@@ -31,6 +31,7 @@ import {
 } from './state-change';
 import * as repo from './tables.repository';
 import { loadCursorCodec, type CursorCodec } from './list-cursor';
+import { markDefaultRow } from './default-rows';
 import { listPlan, sortKeysOf } from './list-plan';
 import { listRawJson, listRowsJson, rowOf } from './list-json';
 import { ENTITIES, findEntity, getListedEntity, getNestedEntity } from './registry';
@@ -139,7 +140,7 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
         column: array.parentColumn,
         values: [String(row.id)],
       });
-      model[array.name] = rows.map((r) => toModel(array.entity, r));
+      model[array.name] = rows.map((r) => markDefaultRow(array, toModel(array.entity, r)));
     }
     return model;
   }

@@ -31,6 +31,7 @@ import {
   type Row,
 } from './array-rows';
 import { BankAccountAdder } from './bank-account-adder';
+import { DefaultRowMarker } from './default-row-marker';
 import { PARTNER_TABLE } from './use-known-accounts';
 import { useRowKeys } from './use-row-keys';
 
@@ -174,7 +175,7 @@ export function ArrayField(props: ArrayFieldProps) {
                   focusedRowSx,
                 ]}
               >
-                {columns.map((column) => (
+                {columns.map((column, columnIndex) => (
                   <TableCell key={column.name}>
                     {column.inputType === 'checkbox' || column.dataType === 'bool'
                       ? row[column.name] === true && (
@@ -184,6 +185,7 @@ export function ArrayField(props: ArrayFieldProps) {
                           />
                         )
                       : displayText(column, row[column.name])}
+                    {columnIndex === 0 && row.isDefaultModel === true && <DefaultRowMarker />}
                     <MessageLine message={controller.messageAt(`${rowPath}${column.name}`)} />
                   </TableCell>
                 ))}
