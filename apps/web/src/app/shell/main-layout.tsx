@@ -1,25 +1,41 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import Box from '@mui/material/Box';
 import { DialogStackProvider } from '../../schema-ui/dialogs/dialog-stack';
+import {
+  RecordPreviewContext,
+  type RecordPreviewProps,
+} from '../../schema-ui/dialogs/record-preview';
 import { UndoProvider } from '../../schema-ui/undo/undo-snackbar';
 import { CenteredProgress } from '../../ui/centered-progress';
 import { MainToolbar } from './main-toolbar';
 
-/** Signed-in pages: the main toolbar above the page, the undo snackbar and the dialog stack. */
+// The preview (pdf.js) loads when a dialog first shows one, as the document pages load it.
+const RecordPreview = lazy(async () => ({
+  default: (await import('../../features/work/preview/record-preview')).RecordPreview,
+}));
+
+const renderRecordPreview = (props: RecordPreviewProps) => <RecordPreview {...props} />;
+
+/**
+ * Signed-in pages: the main toolbar above the page, the undo snackbar and the dialog stack,
+ * whose edit dialogs show a document's files beside the form (spec §2 eye).
+ */
 export function MainLayout() {
   return (
     <UndoProvider>
-      <DialogStackProvider>
-        <Box sx={{ minHeight: '100vh', bgcolor: 'grey.100' }}>
-          <MainToolbar />
-          <Box component="main" sx={{ p: 2 }}>
-            <Suspense fallback={<CenteredProgress />}>
-              <Outlet />
-            </Suspense>
+      <RecordPreviewContext value={renderRecordPreview}>
+        <DialogStackProvider>
+          <Box sx={{ minHeight: '100vh', bgcolor: 'grey.100' }}>
+            <MainToolbar />
+            <Box component="main" sx={{ p: 2 }}>
+              <Suspense fallback={<CenteredProgress />}>
+                <Outlet />
+              </Suspense>
+            </Box>
           </Box>
-        </Box>
-      </DialogStackProvider>
+        </DialogStackProvider>
+      </RecordPreviewContext>
     </UndoProvider>
   );
 }

@@ -75,9 +75,12 @@ function Opener({ params }: { params: EditDialogParams }) {
 }
 
 /** Opens the edit dialog with these params and waits for its form. */
-export async function openDialog(params: EditDialogParams) {
+export async function openDialog(
+  params: EditDialogParams,
+  renderPreview: Parameters<typeof renderInShell>[2] = null,
+) {
   const user = userEvent.setup();
-  const { queryClient } = renderInShell(<Opener params={params} />);
+  const { queryClient } = renderInShell(<Opener params={params} />, undefined, renderPreview);
   await user.click(await screen.findByRole('button', { name: 'open' }));
   const dialog = await screen.findByTestId('edit-dialog');
   await within(dialog).findByTestId('edit-dialog-form');

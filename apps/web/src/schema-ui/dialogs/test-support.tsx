@@ -1,4 +1,4 @@
-import { useState, type ReactElement } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -7,12 +7,17 @@ import { AppProviders } from '../../app/providers';
 import { SchemaForm, type SchemaFormProps } from '../form/schema-form';
 import { UndoProvider } from '../undo/undo-snackbar';
 import { DialogStackProvider } from './dialog-stack';
+import { RecordPreviewContext, type RecordPreviewProps } from './record-preview';
 
 /**
  * For component tests of the schema UI: the app's providers, a router, the undo snackbar and
  * the dialog stack around a piece of UI, as the main layout puts them.
  */
-export function renderInShell(ui: ReactElement, path = '/o/org-1/cl/partner') {
+export function renderInShell(
+  ui: ReactElement,
+  path = '/o/org-1/cl/partner',
+  renderPreview: ((props: RecordPreviewProps) => ReactNode) | null = null,
+) {
   window.localStorage.setItem('listina.locale', 'en-gb');
   const router = createMemoryRouter(
     [
@@ -20,7 +25,9 @@ export function renderInShell(ui: ReactElement, path = '/o/org-1/cl/partner') {
         path: '*',
         element: (
           <UndoProvider>
-            <DialogStackProvider>{ui}</DialogStackProvider>
+            <RecordPreviewContext value={renderPreview}>
+              <DialogStackProvider>{ui}</DialogStackProvider>
+            </RecordPreviewContext>
           </UndoProvider>
         ),
       },
