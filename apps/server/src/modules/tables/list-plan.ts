@@ -1,4 +1,5 @@
 import { RANGE_SEPARATOR, type ListQuery } from '@listina/contract';
+import { sql, type RawBuilder } from 'kysely';
 import { badRequest } from '../../lib/errors';
 import { UUID_PATTERN } from '../../lib/ids';
 import { isKeyColumn, type ColumnDef, type EntityDef, type ValueType } from './entity';
@@ -125,17 +126,41 @@ const badCursorOf = (): never => {
   throw badRequest('errors.badCursor', [], 'cursor');
 };
 
-/** A full-text search without a sort of its own: the most relevant first (EntityDef.fullText). */
+/** A LIKE pattern of text that starts with the word, its wildcards escaped. */
+const startsWith = (word: string) => `${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The relevance of a row to a search of the search text (no full text): how many of its words
+ * start a word of the row's text ("elektro" ranks Elektro d.o.o. above Hidroelektro d.o.o.).
+ */
+function wordStartRank(search: string): RawBuilder<number> | undefined {
+  const words = [...new Set(search.split(/\s+/).filter((word) => word !== ''))];
+  if (words.length === 0) return undefined;
+  const hits = words.map(
+    (word) =>
+      sql`(case when search_text like ${startsWith(word)} or search_text like ${`% ${startsWith(word)}`} then 1 else 0 end)`,
+  );
+  return sql<number>`(${sql.join(hits, sql` + `)})`;
+}
+
+/**
+ * A search without a sort of its own (issue 24): the most relevant rows first (the full-text
+ * rank of EntityDef.fullText, else how many words start a word of the row), then in the
+ * table's default order, which for documents and payments is by date, newest first.
+ */
 function rankedSort(entity: EntityDef, query: ListQuery): repo.SortKey[] | undefined {
   const search = query.search?.trim();
-  if (!entity.fullText || !search || query.sort?.trim()) return undefined;
-  const tsquery = entity.fullText.query(searchNormalise(search));
-  if (!tsquery) return undefined;
-  const rank = entity.fullText.rank('search_vector', tsquery);
-  return [
-    { column: { expression: rank }, desc: true },
-    { column: 'id', desc: true },
-  ];
+  if (!search || query.sort?.trim()) return undefined;
+  const normalised = searchNormalise(search);
+  let rank: RawBuilder<number> | undefined;
+  if (entity.fullText) {
+    const tsquery = entity.fullText.query(normalised);
+    if (tsquery) rank = entity.fullText.rank('search_vector', tsquery);
+  } else if (entity.columns.some((column) => column.search)) {
+    rank = wordStartRank(normalised);
+  }
+  if (!rank) return undefined;
+  return [{ column: { expression: rank }, desc: true }, ...parseSort(entity, undefined)];
 }
 
 /** The columns of a list's rows: lean rows (mode cache or dropdown) or grid rows, and the title's. */
