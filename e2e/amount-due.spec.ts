@@ -54,10 +54,10 @@ test('a prepaid invoice in DKK is ordered, shown, paid and refused a UPN form fo
   const warnings = page.getByTestId('work-payment-orders-warnings');
   await expect(warnings).toBeVisible();
   await expect(page.getByTestId('work-payment-orders-warnings-text')).toContainText(
-    `Document ${dkk.number}: the order pays the amount due 801.78 DKK, not the total 1801.78 DKK.`,
+    `Document ${dkk.number}: the order pays the amount due 801,78 DKK, not the total 1.801,78 DKK.`,
   );
   await expect(page.getByTestId('work-payment-orders-warnings-text')).toContainText(
-    `Document ${eur.number}: the order pays the amount due 801.78 EUR, not the total 1801.78 EUR.`,
+    `Document ${eur.number}: the order pays the amount due 801,78 EUR, not the total 1.801,78 EUR.`,
   );
   await page.getByTestId('work-payment-orders-warnings-confirm').click();
   await expect(page.getByTestId('work-payment-orders-created')).toContainText(

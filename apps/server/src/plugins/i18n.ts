@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_LOCALE, LOCALES } from '@listina/contract';
+import { formatNumber } from '@listina/forms';
 import { SERVER_ROOT } from '../lib/paths';
 
 export type Locale = (typeof LOCALES)[number];
@@ -53,6 +54,17 @@ export function translate(
   const template = catalogue[locale][code] ?? catalogue[DEFAULT_LOCALE][code] ?? code;
   return template.replace(/\{(\d+)\}/g, (whole, index: string) => {
     const value = parameters[Number(index)];
-    return value === undefined ? whole : String(value);
+    return value === undefined ? whole : parameterText(value);
   });
+}
+
+/** An amount as the API carries it: digits, a point and two decimals ("427.00"). */
+const API_AMOUNT = /^-?\d+\.\d{2}$/;
+
+/**
+ * A message parameter as people read it (issue 24): an amount in the spec §3 locale format
+ * ("1.234,50", never "1234.50"); anything else as it is. The API's `parameters` keep the value.
+ */
+export function parameterText(value: string | number): string {
+  return typeof value === 'string' && API_AMOUNT.test(value) ? formatNumber(value) : String(value);
 }

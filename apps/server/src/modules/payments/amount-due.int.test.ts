@@ -44,7 +44,7 @@ describe('orders pay the amount due', () => {
     expect(warned.statusCode).toBe(400);
     expect(warningsOf(warned).map((w) => w.code)).toEqual(['warnings.payOrder.paysAmountDue']);
     expect(warningsOf(warned)[0]?.msg).toBe(
-      `Document ${String(invoice.number)}: the order pays the amount due 801.78 EUR, not the total 1801.78 EUR.`,
+      `Document ${String(invoice.number)}: the order pays the amount due 801,78 EUR, not the total 1.801,78 EUR.`,
     );
     expect((await readDoc(world, invoice.key)).paymentState).toBe('unpaid');
 
@@ -70,7 +70,7 @@ describe('orders pay the amount due', () => {
     expect(warningsOf(changed).map((w) => [w.code, w.msg])).toEqual([
       [
         'warnings.payOrder.amountDueDiffers',
-        `The payment orders of document ${String(invoice.number)} no longer add up to its amount due 801.78 (its total is 1801.78).`,
+        `The payment orders of document ${String(invoice.number)} no longer add up to its amount due 801,78 (its total is 1.801,78).`,
       ],
     ]);
   });
@@ -113,7 +113,7 @@ describe('orders pay the amount due', () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(errorsOf(refused).map((e) => e.msg)).toEqual([
-      `Document ${String(paidAhead.number)} has nothing left to pay: its amount due is 0.00.`,
+      `Document ${String(paidAhead.number)} has nothing left to pay: its amount due is 0,00.`,
     ]);
     expect((await readDoc(world, paidAhead.key)).paymentState).toBe('unpaid');
   });
@@ -137,7 +137,7 @@ describe('the document warns when the amount due does not follow from its total'
     expect(warning.map((w) => [w.field, w.msg])).toEqual([
       [
         'amountDue',
-        'The amount due should be the total 1801.78 less the prepaid 0.00 plus the rounding 0.00, which is 1801.78.',
+        'The amount due should be the total 1.801,78 less the prepaid 0,00 plus the rounding 0,00, which is 1.801,78.',
       ],
     ]);
     const explained = await world.t.app.inject({

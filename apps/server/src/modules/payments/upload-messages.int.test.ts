@@ -126,7 +126,7 @@ const CASES: [string, (xml: string) => string, string, string, string][] = [
     'an amount of 0',
     inFirst('>11.00<', '>0.00<'),
     'amount',
-    '0.00',
+    '0,00',
     'payments.order.amount.notPositive',
   ],
   [

@@ -161,7 +161,7 @@ describe('documents', () => {
     expect(warned.json().warning).toEqual([
       {
         code: 'errors.doc.totalNotNetPlusVat',
-        msg: 'The total should be the net amount 100.00 plus VAT 22.00, which is 122.00.',
+        msg: 'The total should be the net amount 100,00 plus VAT 22,00, which is 122,00.',
         parameters: ['100.00', '22.00', '122.00'],
         field: 'totalAmount',
       },
