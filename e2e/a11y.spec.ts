@@ -88,7 +88,7 @@ test('the open edit dialog, unlocked with a bank-account row in edit and "show m
 }, testInfo) => {
   await openPartners(page, playwright, testInfo);
   await gridRow(page, 'Lipa d.o.o.').dblclick();
-  const dialog = page.getByRole('dialog', { name: 'LIPA - Lipa d.o.o.' });
+  const dialog = page.getByRole('dialog', { name: 'Partner: LIPA - Lipa d.o.o.' });
   await expect(dialog.getByTestId('edit-dialog-form')).toBeVisible();
   await dialog.getByTestId('edit-dialog-lock').click();
   const accounts = dialog.getByTestId('array-bankAccounts');

@@ -13,7 +13,7 @@ test("a lookup's Add new… opens the referenced table's edit dialog stacked ove
 
   await page.getByTestId('grid-add').click();
   const dialogs = page.getByTestId('edit-dialog');
-  const partnerDialog = page.getByRole('dialog', { name: 'Add' });
+  const partnerDialog = page.getByRole('dialog', { name: 'Partner: new' });
   await expect(partnerDialog).toBeVisible();
   await partnerDialog.getByLabel('Name', { exact: true }).fill('Čebela d.o.o.');
   const lookup = partnerDialog.getByRole('combobox', { name: 'Default cost centre' });

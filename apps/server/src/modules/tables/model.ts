@@ -200,11 +200,16 @@ function gridFieldOf(entity: EntityDef, array: ArrayDef): FieldInput {
   };
 }
 
+/** The catalogue key of one record of the entity, for dialog titles ("Payment order"). */
+export const dialogTitleId = (entity: EntityDef) => `language.dialog.${entity.name}`;
+
 function schemaInputOf(entity: EntityDef, extra: Partial<SchemaInput> = {}): SchemaInput {
   return {
     id: entity.name,
     labelId: entity.labelId,
     ...entity.schema,
+    // spec §3 dlgTitleId: what an edit dialog of the table edits, in the user's language.
+    options: { dlgTitleId: dialogTitleId(entity), ...entity.schema?.options },
     gridColumns: gridColumnsOf(entity),
     ...extra,
     fields: [

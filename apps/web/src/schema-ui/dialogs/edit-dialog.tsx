@@ -1,11 +1,8 @@
-import { Suspense, use, useId } from 'react';
-import Box from '@mui/material/Box';
+import { useId } from 'react';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import LinearProgress from '@mui/material/LinearProgress';
-import Stack from '@mui/material/Stack';
-import type { Model } from '@listina/forms';
 import { formatApiError } from '../../api/format-error';
 import { PREVIEW_DIALOG_MAX_WIDTH, SCHEMA_DIALOG_MAX_WIDTH } from '../../app/constants';
 import { useI18n, type TFunction } from '../../app/i18n';
@@ -15,9 +12,9 @@ import { useTableRights } from '../api';
 import { SchemaForm } from '../form/schema-form';
 import { ConfirmDialog } from './confirm-dialog';
 import type { EditDialogParams, EditDialogResult } from './dialog-context';
+import { recordDialogTitle } from './dialog-title';
 import { EditDialogHeader } from './edit-dialog-header';
-import { RecordPreviewContext } from './record-preview';
-import { canSave, type EditDialogState, type Prompt } from './edit-dialog-state';
+import { canSave, type Prompt } from './edit-dialog-state';
 import { StackedDialog } from './stacked-dialog';
 import { useEditDialog } from './use-edit-dialog';
 import { WarningsDialog } from './warnings-dialog';
@@ -28,19 +25,6 @@ export interface EditDialogProps {
   depth: number;
   /** Called once the dialog has closed, with what happened to the record. */
   onDone: (result: EditDialogResult) => void;
-}
-
-const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
-
-/** spec §3: displayTitle, else code, else Edit; on create the given title or Add. */
-export function dialogTitle(
-  state: EditDialogState,
-  params: EditDialogParams,
-  t: TFunction,
-): string {
-  if (state.mode === 'create') return params.title ?? t('schemaForm.dialog.add');
-  const record: Model = state.original ?? {};
-  return text(record.displayTitle) ?? text(record.code) ?? t('schemaForm.dialog.edit');
 }
 
 /** The question a prompt other than warnings asks, worded for the confirm dialog. */
@@ -71,7 +55,7 @@ function promptTexts(prompt: Exclude<Prompt, { kind: 'warnings' }>, t: TFunction
  * mode, with lock, add another, delete, preview, save and cancel.
  */
 export function EditDialog({ params, depth, onDone }: EditDialogProps) {
-  const { t } = useI18n();
+  const { t, has } = useI18n();
   const titleId = useId();
   const { state, dispatch, schema, formRef, loadError, save, addAnother, remove, requestClose } =
     useEditDialog(params);
@@ -94,10 +78,6 @@ export function EditDialog({ params, depth, onDone }: EditDialogProps) {
         return dispatch({ type: 'promptConfirmed' });
     }
   };
-  // spec §2 eye: the record's files, when the app gives a preview and the record is stored.
-  const renderPreview = use(RecordPreviewContext);
-  const recordKey = typeof state.model?.key === 'string' ? state.model.key : undefined;
-  const previewKey = state.previewing && hasRecord ? recordKey : undefined;
   const togglePreview = () => {
     params.onPreview?.(!state.previewing, state.model ?? {});
     dispatch({ type: 'previewToggled' });
@@ -165,7 +145,7 @@ export function EditDialog({ params, depth, onDone }: EditDialogProps) {
     >
       <EditDialogHeader
         titleId={titleId}
-        title={dialogTitle(state, params, t)}
+        title={recordDialogTitle(state, params, schema, t, has)}
         locked={hasRecord && canUnlock ? state.mode === 'view' : null}
         lockEnabled={!state.busy && !state.dirty}
         canAddMore={
@@ -181,29 +161,7 @@ export function EditDialog({ params, depth, onDone }: EditDialogProps) {
         onClose={requestClose}
       />
       {state.busy ? <LinearProgress /> : <LinearProgress sx={{ visibility: 'hidden' }} />}
-      <DialogContent dividers>
-        {renderPreview && previewKey ? (
-          // spec §2, §9: while previewing, the record's files beside its form (3000 wide).
-          <Stack direction="row" sx={{ gap: 2, alignItems: 'stretch', minHeight: '70vh' }}>
-            <Box sx={{ flex: '0 1 800px', minWidth: 0 }}>{content}</Box>
-            <Box
-              sx={{ flex: '1 1 0', minWidth: 0, display: 'flex' }}
-              data-testid="edit-dialog-preview-panel"
-            >
-              <Suspense fallback={<CenteredProgress />}>
-                {renderPreview({
-                  table: params.table,
-                  recordKey: previewKey,
-                  model: state.model ?? {},
-                  onClose: togglePreview,
-                })}
-              </Suspense>
-            </Box>
-          </Stack>
-        ) : (
-          content
-        )}
-      </DialogContent>
+      <DialogContent dividers>{content}</DialogContent>
       <DialogActions>
         <Button onClick={requestClose} disabled={state.busy} data-testid="edit-dialog-cancel">
           {t('schemaForm.dialog.cancel')}
