@@ -1,8 +1,10 @@
-import { useId } from 'react';
+import { Suspense, use, useId } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
 import { formatApiError } from '../../api/format-error';
 import { PREVIEW_DIALOG_MAX_WIDTH, SCHEMA_DIALOG_MAX_WIDTH } from '../../app/constants';
 import { useI18n, type TFunction } from '../../app/i18n';
@@ -14,6 +16,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import type { EditDialogParams, EditDialogResult } from './dialog-context';
 import { recordDialogTitle } from './dialog-title';
 import { EditDialogHeader } from './edit-dialog-header';
+import { RecordPreviewContext } from './record-preview';
 import { canSave, type Prompt } from './edit-dialog-state';
 import { StackedDialog } from './stacked-dialog';
 import { useEditDialog } from './use-edit-dialog';
@@ -78,6 +81,10 @@ export function EditDialog({ params, depth, onDone }: EditDialogProps) {
         return dispatch({ type: 'promptConfirmed' });
     }
   };
+  // spec §2 eye: the record's files, when the app gives a preview and the record is stored.
+  const renderPreview = use(RecordPreviewContext);
+  const recordKey = typeof state.model?.key === 'string' ? state.model.key : undefined;
+  const previewKey = state.previewing && hasRecord ? recordKey : undefined;
   const togglePreview = () => {
     params.onPreview?.(!state.previewing, state.model ?? {});
     dispatch({ type: 'previewToggled' });
@@ -161,7 +168,29 @@ export function EditDialog({ params, depth, onDone }: EditDialogProps) {
         onClose={requestClose}
       />
       {state.busy ? <LinearProgress /> : <LinearProgress sx={{ visibility: 'hidden' }} />}
-      <DialogContent dividers>{content}</DialogContent>
+      <DialogContent dividers>
+        {renderPreview && previewKey ? (
+          // spec §2, §9: while previewing, the record's files beside its form (3000 wide).
+          <Stack direction="row" sx={{ gap: 2, alignItems: 'stretch', minHeight: '70vh' }}>
+            <Box sx={{ flex: '0 1 800px', minWidth: 0 }}>{content}</Box>
+            <Box
+              sx={{ flex: '1 1 0', minWidth: 0, display: 'flex' }}
+              data-testid="edit-dialog-preview-panel"
+            >
+              <Suspense fallback={<CenteredProgress />}>
+                {renderPreview({
+                  table: params.table,
+                  recordKey: previewKey,
+                  model: state.model ?? {},
+                  onClose: togglePreview,
+                })}
+              </Suspense>
+            </Box>
+          </Stack>
+        ) : (
+          content
+        )}
+      </DialogContent>
       <DialogActions>
         <Button onClick={requestClose} disabled={state.busy} data-testid="edit-dialog-cancel">
           {t('schemaForm.dialog.cancel')}
