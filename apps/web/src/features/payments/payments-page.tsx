@@ -14,6 +14,7 @@ import { useTableRights } from '../../schema-ui/api';
 import { useDialogs } from '../../schema-ui/dialogs/dialog-context';
 import { WarningsDialog } from '../../schema-ui/dialogs/warnings-dialog';
 import { TableGrid } from '../../schema-ui/grid/table-grid';
+import { useUrlSearch } from '../../schema-ui/grid/use-url-search';
 import { MessageAlert } from '../../ui/message-alert';
 import { OrderActions } from './order-actions';
 import { OrderFileActions } from './order-files';
@@ -109,6 +110,7 @@ function OrdersGrid({ runner }: { runner: PaymentRunner }) {
   const { t } = useI18n();
   const dialogs = useDialogs();
   const canWrite = useTableRights(PAY_ORDER_TABLE)?.canWrite === true;
+  const [search, setSearch] = useUrlSearch();
   const open = useCallback(
     (row: TableRecord) =>
       void dialogs.openEdit({ table: PAY_ORDER_TABLE, key: row.key, handlers: payOrderHandlers }),
@@ -131,6 +133,8 @@ function OrdersGrid({ runner }: { runner: PaymentRunner }) {
       </Stack>
       <TableGrid
         table={PAY_ORDER_TABLE}
+        search={search}
+        onSearchChange={setSearch}
         onOpen={open}
         onAdd={add}
         selectionActions={(keys, unselect, rows) => (
@@ -150,9 +154,12 @@ function OrdersGrid({ runner }: { runner: PaymentRunner }) {
 
 function PackagesGrid({ runner }: { runner: PaymentRunner }) {
   const canWrite = useTableRights(PAY_PACKAGE_TABLE)?.canWrite === true;
+  const [search, setSearch] = useUrlSearch();
   return (
     <TableGrid
       table={PAY_PACKAGE_TABLE}
+      search={search}
+      onSearchChange={setSearch}
       selectionActions={(keys, unselect) => (
         <PackageActions keys={keys} runner={runner} canWrite={canWrite} unselect={unselect} />
       )}

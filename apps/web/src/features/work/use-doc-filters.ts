@@ -62,10 +62,14 @@ const amountsChanged = (a: DocFilterValues, b: DocFilterValues) =>
 
 /**
  * The document list's filters, saved per user and organisation (issue 5): read when the page
- * opens, applied, and saved again after each change (GET/PUT /api/savedFilter/doc). A change
- * still waiting when the page closes is saved then.
+ * opens (those of the URL's query first, issue 24), applied, and saved again after each change
+ * (GET/PUT /api/savedFilter/doc). A change still waiting when the page closes is saved then.
  */
-export function useDocFilters(organizationId: string): DocFilters {
+export function useDocFilters(
+  organizationId: string,
+  /** Filters the URL's query names (issue 24: a bookmarked or shared list); null: none. */
+  fromUrl: readonly string[] | null = null,
+): DocFilters {
   const queryClient = useQueryClient();
   const saved = useQuery({
     queryKey: savedFilterQueryKey(organizationId),
@@ -76,7 +80,8 @@ export function useDocFilters(organizationId: string): DocFilters {
   // Another organisation's filters never show, nor are saved here.
   const state = stored?.organizationId === organizationId ? stored : null;
   if (state === null && (saved.data !== undefined || saved.isError)) {
-    const parsed = parseDocFilter(saved.data?.filter ?? []);
+    // A link's filters come before the saved ones; they are saved with the user's next change.
+    const parsed = parseDocFilter(fromUrl ?? saved.data?.filter ?? []);
     setState({ organizationId, ...parsed, applied: allDocFilters(parsed), settleMs: 0 });
     setSaveError(null);
   }

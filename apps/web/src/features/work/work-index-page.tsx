@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
@@ -9,6 +9,7 @@ import { formatApiError } from '../../api/format-error';
 import { useI18n } from '../../app/i18n';
 import { useTiles } from '../../app/tiles';
 import { TableGrid } from '../../schema-ui/grid/table-grid';
+import { useUrlSearch } from '../../schema-ui/grid/use-url-search';
 import { CenteredProgress } from '../../ui/centered-progress';
 import { MessageAlert } from '../../ui/message-alert';
 import {
@@ -29,6 +30,8 @@ import { useDocFilters } from './use-doc-filters';
 
 /** spec §2 toolbar search: filterId=search lists what the search text finds, without a tile. */
 const SEARCH_FILTER_ID = 'search';
+/** The URL query parameter of the list's own filters, `field:value` each (issue 24). */
+export const FILTER_PARAM = 'filter';
 const NO_FILTER: readonly string[] = [];
 
 /**
@@ -40,15 +43,16 @@ export function WorkIndexPage() {
   const { organizationId = '' } = useParams();
   const { t } = useI18n();
   const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
-  const search = searchParams.get('search') ?? '';
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [search, onSearchChange] = useUrlSearch();
   const filterId = searchParams.get('filterId') ?? '';
+  const urlFilters = searchParams.getAll(FILTER_PARAM);
   const hasTileFilter = filterId !== '' && filterId !== SEARCH_FILTER_ID;
   const tiles = useTiles();
   const tile = hasTileFilter ? tiles.data?.items.find((item) => item.filterId === filterId) : null;
   const bulk = useDocBulkActions();
   const paymentOrders = useDocPaymentOrders();
-  const docFilters = useDocFilters(organizationId);
+  const docFilters = useDocFilters(organizationId, urlFilters.length > 0 ? urlFilters : null);
   const tileFilter = tile?.filter ?? NO_FILTER;
   const ownFilter = docFilters.filter;
   const filter = useMemo(
@@ -56,6 +60,21 @@ export function WorkIndexPage() {
     [tileFilter, ownFilter],
   );
 
+  // issue 24: the list's filters live in the URL's query (replacing the entry, so Back leaves
+  // the list), so a filtered list can be bookmarked and shared, and a reload keeps them.
+  const applied = docFilters.filter;
+  const urlText = urlFilters.join('\n');
+  useEffect(() => {
+    if (applied === null || applied.join('\n') === urlText) return;
+    setSearchParams(
+      (params) => {
+        params.delete(FILTER_PARAM);
+        for (const item of applied) params.append(FILTER_PARAM, item);
+        return params;
+      },
+      { replace: true },
+    );
+  }, [applied, urlText, setSearchParams]);
   const openRow = useCallback(
     (row: TableRecord) => void navigate(`/o/${organizationId}/work/edit/${row.key}`),
     [navigate, organizationId],
@@ -73,11 +92,12 @@ export function WorkIndexPage() {
   } else {
     grid = (
       <TableGrid
-        // A new filter or search starts a new grid: its search box takes the new text.
-        key={`${filterId}\n${search}`}
+        // A new tile starts a new grid; the search box's text is the URL's.
+        key={filterId}
         table={DOC_TABLE}
         filter={filter}
-        initialSearch={search}
+        search={search}
+        onSearchChange={onSearchChange}
         onOpen={openRow}
         onAdd={addDocument}
         selectionActions={(keys, unselect, rows) => (

@@ -47,6 +47,12 @@ export interface TableGridProps {
   filter?: readonly string[];
   /** The search box's text when the grid opens (spec §2: a search passed on in the query). */
   initialSearch?: string;
+  /**
+   * The search box's text kept by the page (issue 24: in the URL query, so a search can be
+   * bookmarked and survives a reload); each change comes through onSearchChange.
+   */
+  search?: string;
+  onSearchChange?: (text: string) => void;
   /** Enter or double-click on a row; by default the row opens in the edit dialog. */
   onOpen?: (row: TableRecord) => void;
   /** The add button; by default it opens the edit dialog on a new record. */
@@ -125,6 +131,8 @@ function LoadedGrid({
   table,
   filter,
   initialSearch,
+  search: pageSearch,
+  onSearchChange,
   onOpen,
   onAdd: onAddProp,
   onPick,
@@ -151,7 +159,15 @@ function LoadedGrid({
     [user],
   );
 
-  const [search, setSearch] = useState(initialSearch ?? '');
+  const [ownSearch, setOwnSearch] = useState(initialSearch ?? '');
+  const search = pageSearch ?? ownSearch;
+  const setSearch = useCallback(
+    (text: string) => {
+      setOwnSearch(text);
+      onSearchChange?.(text);
+    },
+    [onSearchChange],
+  );
   const [sort, setSort] = useState<SortKey[]>([]);
   const debouncedSearch = useDebouncedValue(search, TABLE_SEARCH_DEBOUNCE_MS);
   const data = useTableRows(table, debouncedSearch, sort, filter);
@@ -214,7 +230,7 @@ function LoadedGrid({
       setSearch(text);
       scrollToTop();
     },
-    [scrollToTop],
+    [scrollToTop, setSearch],
   );
   const onSort = useCallback(
     (name: string, additive: boolean) => {
