@@ -9,8 +9,12 @@ export function registerDocumentRoutes(
   auth: AuthResolver,
   documents: DocumentsService,
 ) {
-  addRoute(app, auth, r.activate, ({ user, organization, query, body }) =>
-    documents.activate({ user, organization }, body.keys, query.ignoreWarnings === true),
+  addRoute(app, auth, r.activate, ({ user, organization, query, body, ctx }) =>
+    documents.activate(
+      { user, organization, locale: ctx.locale },
+      body.keys,
+      query.ignoreWarnings === true,
+    ),
   );
   addRoute(app, auth, r.customerHistory, ({ user, organization, query }) =>
     documents.customerHistory({ user, organization }, query),

@@ -5,6 +5,7 @@ import type {
   WorkflowLogEntry,
   WorkflowResultCode,
 } from '@listina/contract';
+import { DEFAULT_LOCALE } from '@listina/contract';
 import { evaluateCondition } from '@listina/forms';
 import type { Db } from '../../db/create-db';
 import { inScope, type Trx } from '../../db/scope';
@@ -66,7 +67,11 @@ const actorOf = (scope: TableScope): Actor => ({
 });
 
 /** The state machine's workflow for one document: each step's condition evaluated on it. */
-function machineWorkflow(stored: StoredWorkflow, doc: TableRecord): Workflow {
+function machineWorkflow(
+  stored: StoredWorkflow,
+  doc: TableRecord,
+  locale: Locale = DEFAULT_LOCALE,
+): Workflow {
   return {
     id: stored.id,
     steps: stored.steps.map((step) => {
@@ -78,7 +83,8 @@ function machineWorkflow(stored: StoredWorkflow, doc: TableRecord): Workflow {
           {
             code: 'errors.wf.conditionFailed',
             parameters: [
-              step.name || step.systemTileCode,
+              // Issue 24: an unnamed step by its tile's name in the user's language, never its code.
+              step.name || translate(locale, `tiles.${step.systemTileCode}`),
               error instanceof Error ? error.message : String(error),
             ],
           },
@@ -254,7 +260,7 @@ export function createWorkflowService(db: Db, tables: TablesService, events: Not
     if (!state) return refuse('errors.wf.noWorkflow');
     const stored = all.get(state.workflowId);
     if (!stored) return refuse('errors.wf.noWorkflow');
-    const workflow = machineWorkflow(stored, doc);
+    const workflow = machineWorkflow(stored, doc, taken.locale);
 
     const action: Parameters<typeof act>[3] = { result, comment: extras.comment };
     if (result === 'forwarded' && extras.userId) {
@@ -269,7 +275,7 @@ export function createWorkflowService(db: Db, tables: TablesService, events: Not
           w.isActive && (w.id === wanted || w.key === wanted || w.code.toLowerCase() === wanted),
       );
       if (!target) return refuse('errors.wf.unknownWorkflow', [String(extras.workflowId)]);
-      action.switchTo = machineWorkflow(target, doc);
+      action.switchTo = machineWorkflow(target, doc, taken.locale);
     }
 
     const outcome = act(workflow, state, actorOf(scope), action);
@@ -331,7 +337,7 @@ export function createWorkflowService(db: Db, tables: TablesService, events: Not
       const decide = async (doc: TableRecord, trx: Trx): Promise<StateDecision> => {
         const stored = workflowFor(await workflows(trx), text(doc.documentTypeId));
         if (!stored) return { values: { status: 'active' } };
-        const workflow = machineWorkflow(stored, doc);
+        const workflow = machineWorkflow(stored, doc, scope.locale);
         const state: DocumentState = {
           workflowId: workflow.id,
           standing: enter(workflow),
