@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { messagesOf } from '../../test/catalogue';
-import { translate } from '../../app/messages';
+import { translate, type MessageParams } from '../../app/messages';
 import { recordDialogTitle, schemaDialogTitle } from './dialog-title';
 
 function i18n(locale: string) {
   const messages = messagesOf(locale);
   return {
-    t: (key: string, params?: (string | number)[]) => translate(messages, key, params),
+    t: (key: string, params?: MessageParams) => translate(messages, key, params),
     has: (key: string) => key in messages,
   };
 }
@@ -27,6 +27,27 @@ describe('edit dialog titles (spec §3 dlgTitleId / dlgTitleText)', () => {
     expect(
       recordDialogTitle({ mode: 'create', original: null }, {}, payOrderSchema, sl.t, sl.has),
     ).toBe('Plačilni nalog: nov vnos');
+  });
+
+  it('names a code-list record by its Slovenian name in Slovenian, its English one in English', () => {
+    const sl = i18n('sl');
+    const en = i18n('en-gb');
+    const country = {
+      mode: 'view' as const,
+      original: {
+        displayTitle: 'SI - Slovenia',
+        code: 'SI',
+        name: 'Slovenia',
+        nameSl: 'Slovenija',
+      },
+    };
+    const schema = { options: { dlgTitleId: 'language.dialog.country' } };
+    expect(recordDialogTitle(country, {}, schema, sl.t, sl.has, 'sl')).toBe(
+      'Država: SI - Slovenija',
+    );
+    expect(recordDialogTitle(country, {}, schema, en.t, en.has, 'en-gb')).toBe(
+      'Country: SI - Slovenia',
+    );
   });
 
   it('uses dlgTitleText as it is when there is no dlgTitleId, or it is not in the catalogue', () => {

@@ -58,7 +58,7 @@ function promptTexts(prompt: Exclude<Prompt, { kind: 'warnings' }>, t: TFunction
  * mode, with lock, add another, delete, preview, save and cancel.
  */
 export function EditDialog({ params, depth, onDone }: EditDialogProps) {
-  const { t, has } = useI18n();
+  const { t, has, locale } = useI18n();
   const titleId = useId();
   const { state, dispatch, schema, formRef, loadError, save, addAnother, remove, requestClose } =
     useEditDialog(params);
@@ -152,7 +152,7 @@ export function EditDialog({ params, depth, onDone }: EditDialogProps) {
     >
       <EditDialogHeader
         titleId={titleId}
-        title={recordDialogTitle(state, params, schema, t, has)}
+        title={recordDialogTitle(state, params, schema, t, has, locale)}
         locked={hasRecord && canUnlock ? state.mode === 'view' : null}
         lockEnabled={!state.busy && !state.dirty}
         canAddMore={
