@@ -229,6 +229,8 @@ export const tablePath = (name: string) =>
   (ROOT_TABLES as readonly string[]).includes(name) ? `/api/${name}` : `/api/cl/${name}`;
 
 export const PartnerSuggestionSchema = z.object({
+  /** The partner's id, as a reference to it holds it (a payment order's recipientId). */
+  id: z.number(),
   key: z.string(),
   code: z.string(),
   name: z.string(),
@@ -240,6 +242,7 @@ export const PartnerSuggestionSchema = z.object({
   /** The matching bank account, when matched by IBAN. */
   bankAccountKey: z.string().nullable(),
 });
+export type PartnerSuggestion = z.infer<typeof PartnerSuggestionSchema>;
 export const PartnerSuggestionsSchema = z.object({ items: z.array(PartnerSuggestionSchema) });
 
 export const partnerRoutes = {

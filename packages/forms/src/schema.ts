@@ -188,6 +188,18 @@ const FieldPropertiesSchema = z.strictObject({
   multiple: z.boolean().optional(),
   /** Name of the client handler run when the value changes. */
   onChange: z.string().min(1).optional(),
+  /**
+   * spec §7 customer suggestions for a recipient: the partners the typed text (a name or an
+   * IBAN) may be are offered under the field; using one sets `idField` to its id and runs
+   * `onSelect`, as a choice in idField's lookup does.
+   */
+  partnerSuggestions: z
+    .strictObject({
+      by: z.enum(['name', 'iban']),
+      idField: z.string().min(1),
+      onSelect: z.string().min(1).optional(),
+    })
+    .optional(),
 });
 
 /** spec §9 column width bounds. */

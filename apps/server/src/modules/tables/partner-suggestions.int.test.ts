@@ -58,6 +58,11 @@ describe('partner suggestions', () => {
       ['P3', 'name'],
     ]);
     expect(items[1].bankAccountKey).toMatch(/^[0-9a-f-]{36}$/);
+    // Each names the partner's id, as a payment order's recipient holds it (spec §7).
+    for (const item of items as { key: string; id: number }[]) {
+      const partner = await t.app.inject({ url: `/api/cl/partner/${item.key}`, headers });
+      expect(partner.json<{ id: number }>().id).toBe(item.id);
+    }
   });
 
   it('matches names without accents and legal forms, and answers nothing for an unknown supplier', async () => {

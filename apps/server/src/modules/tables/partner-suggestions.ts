@@ -37,6 +37,7 @@ export function nameSimilarity(a: string, b: string): number {
 }
 
 interface Candidate {
+  id: string;
   key: string;
   code: string;
   name: string;
@@ -69,7 +70,7 @@ export async function suggestPartners(
   };
   if (vatId) {
     const rows = await sql<Candidate>`
-      select key, code, name, vat_id, null as bank_account_key from partner
+      select id::text, key, code, name, vat_id, null as bank_account_key from partner
       where organization_id = ${organizationId} and replace(upper(vat_id), ' ', '') = ${vatId}`.execute(
       trx,
     );
@@ -77,7 +78,7 @@ export async function suggestPartners(
   }
   if (iban) {
     const rows = await sql<Candidate>`
-      select p.key, p.code, p.name, p.vat_id, a.key as bank_account_key
+      select p.id::text, p.key, p.code, p.name, p.vat_id, a.key as bank_account_key
       from partner_bank_account a
       join partner p on p.organization_id = a.organization_id and p.id = a.partner_id
       where a.organization_id = ${organizationId} and a.code = ${iban}`.execute(trx);
@@ -88,7 +89,7 @@ export async function suggestPartners(
     .filter((w) => w.length >= 3 && !['doo', 'd.o.o'].includes(w));
   if (words.length > 0) {
     const rows = await sql<Candidate>`
-      select key, code, name, vat_id, null as bank_account_key from partner
+      select id::text, key, code, name, vat_id, null as bank_account_key from partner
       where organization_id = ${organizationId}
         and (${sql.join(
           words.map((w) => sql`search_text like ${`%${w}%`}`),
@@ -101,6 +102,7 @@ export async function suggestPartners(
     .sort((a, b) => b.score - a.score || a.candidate.name.localeCompare(b.candidate.name, 'sl'))
     .slice(0, MAX_SUGGESTIONS)
     .map(({ candidate, matchedBy, score }) => ({
+      id: Number(candidate.id),
       key: candidate.key,
       code: candidate.code,
       name: candidate.name,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Model } from '@listina/forms';
 import { en } from '../../test/catalogue';
@@ -40,7 +40,16 @@ const orderSchema = schemaOf({
         onSelect: 'payOrder.accountSelected',
       },
     },
-    { name: 'recipientIBAN', inputType: 'text', labelText: 'IBAN' },
+    {
+      name: 'recipientIBAN',
+      inputType: 'text',
+      labelText: 'IBAN',
+      partnerSuggestions: {
+        by: 'iban',
+        idField: 'recipientId',
+        onSelect: 'payOrder.recipientSelected',
+      },
+    },
     { name: 'recipientBIC', inputType: 'text', labelText: 'BIC' },
     {
       name: 'paymentType',
@@ -103,6 +112,21 @@ function renderOrderForm(initial: Model = {}) {
         countryCode: 'SI',
       }),
     'GET /api/cl/partnerBankAccount': () => json({ items: accounts, nextCursor: null }),
+    'GET /api/cl/partner/:vatId/:iban/:name': () =>
+      json({
+        items: [
+          {
+            id: 7,
+            key: 'partner-7',
+            code: 'P7',
+            name: 'Čebela d.o.o.',
+            vatId: null,
+            matchedBy: 'iban',
+            score: 0.95,
+            bankAccountKey: 'a-31',
+          },
+        ],
+      }),
   });
   const models: Model[] = [];
   renderInShell(
@@ -159,6 +183,25 @@ describe('payOrder form handlers (spec §3 Payment order)', () => {
       recipientAccountId: 31,
       recipientBIC: 'BAKOSI2X',
       recipientAccountIdCb: 'Main',
+    });
+  });
+
+  it('fills the recipient from a partner the typed IBAN belongs to, with that account (spec §7)', async () => {
+    const { models, user } = renderOrderForm();
+    await user.type(await screen.findByTestId('field-recipientIBAN'), 'SI56191000000123438');
+    const list = await screen.findByTestId('partner-suggestions-recipientIBAN');
+    await user.click(
+      within(list).getByRole('button', {
+        name: en('schemaForm.partnerSuggestions.use', 'P7 – Čebela d.o.o.'),
+      }),
+    );
+    await waitFor(() => expect(models.at(-1)).toMatchObject({ recipientAccountId: 31 }));
+    expect(models.at(-1)).toMatchObject({
+      recipientId: 7,
+      recipientIdCb: 'Čebela d.o.o.',
+      recipientIBAN: 'SI56191000000123438',
+      recipientBIC: 'BAKOSI2X',
+      recipientTown: 'Kranj',
     });
   });
 

@@ -77,7 +77,9 @@ async function loadRecipient(partnerId: unknown, partner: Item, context: FieldHa
   const active = accounts.filter((account) => account.isActive !== false);
   context.later((model) => {
     if (model.recipientId !== partnerId) return model;
-    const chosen = preferredAccount(active);
+    // A partner suggested by an IBAN brings that account (spec §7 suggestion's account).
+    const suggested = active.find((account) => account.key === partner.bankAccountKey);
+    const chosen = suggested ?? preferredAccount(active);
     return {
       ...model,
       ...recipientFieldsOf(record),

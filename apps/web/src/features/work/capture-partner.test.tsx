@@ -34,6 +34,7 @@ function captured(overrides: Partial<TableRecord> = {}): TableRecord {
 }
 
 const suggestion = {
+  id: 7,
   key: 'p-7',
   code: 'SUMI',
   name: 'Šumi trgovina d.o.o.',

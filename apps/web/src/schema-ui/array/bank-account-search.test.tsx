@@ -61,6 +61,7 @@ const api: Record<string, Handler> = {
     json({
       items: [
         {
+          id: 2,
           key: 'p-2',
           code: 'P2',
           name: 'Šumi d.o.o.',

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import Button from '@mui/material/Button';
+import type { PartnerSuggestion } from '@listina/contract';
 import {
   evaluateExpression,
   getValue,
@@ -14,6 +15,7 @@ import { ArrayField } from '../array/array-field';
 import { FieldInput } from '../inputs/field-input';
 import { fieldTestId } from '../inputs/input-parts';
 import { useFormController } from './form-controller';
+import { PartnerSuggestions } from './partner-suggestions';
 import { fieldDomId, labelOf } from './labels';
 
 export interface SchemaFieldProps {
@@ -90,6 +92,19 @@ export function SchemaField({ field, schema, model, path, onChange }: SchemaFiel
       onClick={controller.onButtonClick}
     />
   );
+  // spec §7: partners the typed name or IBAN may be; using one chooses it in idField's lookup.
+  const partnerRule = readonly ? undefined : field.partnerSuggestions;
+  const usePartner = (partner: PartnerSuggestion) => {
+    if (!partnerRule) return;
+    let updated = setValue(model, partnerRule.idField, partner.id);
+    const select = partnerRule.onSelect ? controller.handlers?.[partnerRule.onSelect] : undefined;
+    const { later } = controller;
+    const item = { ...partner };
+    if (select)
+      updated = select({ field, value: partner.id, model: updated, item, later }) ?? updated;
+    controller.edited(path);
+    onChange(updated);
+  };
   const suggestion = readonly ? undefined : message?.suggestion;
   // A warning that comes with a better value (text spelt for a bank's file): one click takes it.
   // The input keeps its place in the tree, so typing goes on while the offer comes and goes.
@@ -105,6 +120,9 @@ export function SchemaField({ field, schema, model, path, onChange }: SchemaFiel
         >
           {t('schemaForm.useSuggestion', [suggestion])}
         </Button>
+      )}
+      {partnerRule && (
+        <PartnerSuggestions field={field} rule={partnerRule} model={model} onUse={usePartner} />
       )}
     </>
   );

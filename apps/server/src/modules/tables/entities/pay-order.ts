@@ -49,6 +49,16 @@ const text = (
  */
 const sepaText = { validation: { check: 'sepaText' } } as const;
 
+/**
+ * spec §7 customer suggestions: the recipient's typed name or IBAN offers the partners it may
+ * be; using one chooses it as the recipient, as its lookup does.
+ */
+const recipientSuggestions = (by: 'name' | 'iban') => ({
+  by,
+  idField: 'recipientId',
+  onSelect: 'payOrder.recipientSelected',
+});
+
 const countryCombo = (name: string): Omit<FieldInput, 'name'> => ({
   inputType: 'combo',
   labelId: `payOrder.${name}`,
@@ -162,7 +172,10 @@ export const payOrder = defineEntity({
       'recipientIdCb',
       'recipient_name',
       70,
-      { validation: { required: true, check: 'sepaText' } },
+      {
+        validation: { required: true, check: 'sepaText' },
+        partnerSuggestions: recipientSuggestions('name'),
+      },
       { search: true, sort: true, notNull: true, list: true, lean: true },
     ),
     text('recipientAddress', 'recipient_address', 70, { ...sepaText, importance: 1 }),
@@ -195,7 +208,10 @@ export const payOrder = defineEntity({
       'recipientIBAN',
       'recipient_iban',
       34,
-      { validation: { required: true, check: 'recipientAccount' } },
+      {
+        validation: { required: true, check: 'recipientAccount' },
+        partnerSuggestions: recipientSuggestions('iban'),
+      },
       { search: true, notNull: true, list: true, lean: true, normalise: compactCode },
     ),
     text(
