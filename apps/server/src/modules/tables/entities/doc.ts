@@ -12,6 +12,7 @@ import { docLocks } from '../../workflow/edit-rights';
 import { myTasksSql } from '../../workflow/tasks';
 import { defineEntity, type ColumnDef } from '../entity';
 import { labelledItems } from './code-list';
+import { STEP_TILES } from './workflow';
 
 /** spec §4: a document's life; the workflow (issue 6) moves it on from active. */
 export const DOC_STATUSES = ['draft', 'active', 'archived', 'rejected'] as const;
@@ -394,7 +395,13 @@ export const doc = defineEntity({
       name: 'workflowCurrentStepSystemTileCode',
       column: 'workflow_current_step_system_tile_code',
       type: 'text',
-      field: { inputType: 'label', labelId: 'doc.workflowCurrentStepSystemTileCode' },
+      // Issue 24: the step's tile by its name in the user's language, never its code.
+      field: {
+        inputType: 'select',
+        readonly: true,
+        labelId: 'doc.workflowCurrentStepSystemTileCode',
+        references: { items: labelledItems([...STEP_TILES, 'supplement'], 'tiles') },
+      },
       serverOwned: true,
       filter: true,
     },
