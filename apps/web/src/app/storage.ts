@@ -11,19 +11,7 @@ export const STORAGE_KEYS = {
   workflowLogOpen: 'listina.workflowLog.open',
 } as const;
 
-/** Prefixes of keys made per user and table. */
-export const STORAGE_KEY_PREFIXES = {
-  /** spec §9: column widths remembered per user and table. */
-  columnWidths: 'listina.grid.columnWidths',
-} as const;
-
-type ColumnWidthsKey = `${typeof STORAGE_KEY_PREFIXES.columnWidths}.${string}.${string}`;
-
-/** The grid's column widths of a user and table. */
-export const columnWidthsStorageKey = (userId: string, table: string): ColumnWidthsKey =>
-  `${STORAGE_KEY_PREFIXES.columnWidths}.${userId}.${table}`;
-
-type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS] | ColumnWidthsKey;
+type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
 // Storage may be unavailable (private mode, blocked cookies): the app then works for one visit.
 export function readStored(key: StorageKey): string | null {
