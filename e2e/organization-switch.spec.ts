@@ -39,12 +39,14 @@ test('demo (4 organisations) switches through the toolbar menu', async ({ page }
   await expect(menu).toHaveText('Alpina Trgovina');
 
   await menu.click();
-  await expect(page.getByRole('menuitem')).toHaveText([
+  await expect(page.getByTestId('org-menu-item')).toHaveText([
     'Alpina Trgovina',
     'Bistra Storitve',
     'Čebelica Računovodstvo',
     'Drava Logistika',
   ]);
+  // Last, after them: joining or creating another (issue 24).
+  await expect(page.getByRole('menuitem').last()).toHaveText('Add organisation');
   await page.getByRole('menuitem', { name: 'Čebelica Računovodstvo' }).click();
 
   await expect(page).not.toHaveURL(new RegExp(before));

@@ -44,6 +44,10 @@ const AddOrganizationPage = lazyPage(
   () => import('../features/account/add-organization-page'),
   (m) => m.AddOrganizationPage,
 );
+const InvitationPage = lazyPage(
+  () => import('../features/account/invitation-page'),
+  (m) => m.InvitationPage,
+);
 const HomePage = lazyPage(
   () => import('../features/home/home-page'),
   (m) => m.HomePage,
@@ -142,6 +146,11 @@ export const routes: RouteObject[] = [
                 path: '/account/addorg',
                 element: <AddOrganizationPage />,
                 handle: page('addOrganization'),
+              },
+              {
+                path: '/account/invitation/:code',
+                element: <InvitationPage />,
+                handle: page('invitation'),
               },
               {
                 path: '/notifications',

@@ -15,6 +15,24 @@ describe('main toolbar organisation switcher', () => {
     expect(screen.queryByTestId('org-selector')).toBeNull();
   });
 
+  it('offers to add an organisation beside a single one and as the last item of the menu', async () => {
+    signedIn(organizations(1));
+    const app = renderApp('/o/org-1/home');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add organisation' }));
+    await waitFor(() => expect(app.location()).toBe('/account/addorg'));
+    expect(await screen.findByTestId('addorg-page')).toBeTruthy();
+  });
+
+  it('ends the menu of 2 to 10 organisations with "Add organisation"', async () => {
+    signedIn(organizations(3));
+    const app = renderApp('/o/org-1/home');
+    await userEvent.click(await screen.findByTestId('org-menu'));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.at(-1)?.textContent).toBe('Add organisation');
+    await userEvent.click(items.at(-1) as HTMLElement);
+    await waitFor(() => expect(app.location()).toBe('/account/addorg'));
+  });
+
   it('offers 2 to 10 organisations in a sorted menu and switches with it', async () => {
     signedIn(organizations(5));
     const app = renderApp('/o/org-3/home');
@@ -72,12 +90,16 @@ describe('main toolbar search and user menu', () => {
     expect(screen.queryByTestId('search-box')).toBeNull();
   });
 
-  it('has profile, a disabled add organisation, and logout that returns to sign-in', async () => {
+  it('has profile, add organisation (joining by code or creating), and logout that returns to sign-in', async () => {
     const calls = signedIn(organizations(2));
     const app = renderApp('/o/org-1/home');
     const user = userEvent.setup();
     await user.click(await screen.findByTestId('user-menu'));
-    expect(screen.getByTestId('user-menu-addorg').getAttribute('aria-disabled')).toBe('true');
+    await user.click(screen.getByTestId('user-menu-addorg'));
+    await waitFor(() => expect(app.location()).toBe('/account/addorg'));
+    expect(await screen.findByTestId('addorg-code')).toBeTruthy();
+    expect(screen.getByTestId('addorg-name')).toBeTruthy();
+    await user.click(screen.getByTestId('user-menu'));
     expect(screen.getByTestId('user-menu-profile')).toBeTruthy();
     await user.click(screen.getByTestId('logout'));
     await waitFor(() => expect(app.location()).toBe('/account/login'));

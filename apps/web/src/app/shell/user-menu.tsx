@@ -14,7 +14,10 @@ import { useI18n } from '../i18n';
 import { SIGN_OUT_STATE } from '../root-redirect';
 import { useSession } from '../session';
 
-/** spec §2 user menu: profile, add organisation (disabled) and logout, which returns to /. */
+/**
+ * spec §2 user menu: profile, add organisation (issue 24: joining by code or creating one, as
+ * on /account/addorg) and logout, which returns to /.
+ */
 export function UserMenu() {
   const { t } = useI18n();
   const { user } = useSession();
@@ -46,7 +49,7 @@ export function UserMenu() {
           </ListItemIcon>
           {t('toolbar.profile')}
         </MenuItem>
-        <MenuItem disabled data-testid="user-menu-addorg">
+        <MenuItem onClick={() => go('/account/addorg')} data-testid="user-menu-addorg">
           <ListItemIcon>
             <AddBusinessIcon fontSize="small" />
           </ListItemIcon>

@@ -11,10 +11,11 @@ import { useSession } from '../../app/session';
 import { CenteredProgress } from '../../ui/centered-progress';
 import { MessageAlert } from '../../ui/message-alert';
 import { HomeTiles } from './home-tiles';
+import { OnboardingChecklist } from './onboarding-checklist';
 
 /**
- * /o/{organizationId}/home (spec §2): a welcome, the organisation, and the document tiles; the
- * toolbar holds the search box here.
+ * /o/{organizationId}/home (spec §2): a welcome, the organisation, its first-day checklist
+ * (issue 24), and the document tiles; the toolbar holds the search box here.
  */
 export function HomePage() {
   const { organizationId = '' } = useParams();
@@ -58,6 +59,7 @@ export function HomePage() {
           )}
         </Stack>
       )}
+      <OnboardingChecklist organizationId={organizationId} />
       <HomeTiles organizationId={organizationId} />
       <Typography color="text.secondary" sx={{ mt: 2 }}>
         {t('home.placeholder')}
