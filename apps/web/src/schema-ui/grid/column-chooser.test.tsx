@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { SchemaInput } from '@listina/forms';
 import { json } from '../../test/fake-api';
 import { en } from '../../test/catalogue';
-import { rateSchema, renderGrid, waitForRows } from './grid-test-kit';
+import { cellAt, rateSchema, renderGrid, waitForRows } from './grid-test-kit';
 
 /** The vatRate-like schema with the server's default column set: code, name, rate. */
 const schemaWithColumns: SchemaInput = {
@@ -43,10 +43,14 @@ const lastSave = (calls: { method: string; body: unknown }[]) =>
   calls.filter((call) => call.method === 'PUT').at(-1)?.body;
 
 describe('grid columns (issue 24)', { timeout: 30_000 }, () => {
-  it('shows the default set the schema names with rows', async () => {
+  it('shows the default set the schema names with rows, each full text on hover', async () => {
     renderWithColumns();
     await waitForRows(20);
     expect(headerTexts()).toEqual(['', 'Code', 'Name', 'Rate']);
+    // A column that gives way on a narrow screen cuts its texts: the full ones are titles.
+    const header = screen.getByTestId('grid-header-name');
+    expect(header.querySelector('[title]')?.getAttribute('title')).toBe('Name');
+    expect(cellAt(0, 2).getAttribute('title')).toBe('Rate 1');
   });
 
   it('shows the same default set in a new organisation without rows, not every field', async () => {

@@ -71,6 +71,7 @@ export const GridHeader = memo(function GridHeader(props: GridHeaderProps) {
                   direction={key?.desc ? 'desc' : 'asc'}
                   onClick={(event: MouseEvent) => props.onSort(column.name, event.shiftKey)}
                   sx={TITLE_STYLE}
+                  title={column.label}
                   data-testid={`grid-sort-${column.name}`}
                 >
                   {column.label}
@@ -83,6 +84,7 @@ export const GridHeader = memo(function GridHeader(props: GridHeaderProps) {
               ) : (
                 <Box
                   component="span"
+                  title={column.label}
                   sx={{ ...TITLE_STYLE, display: 'inline-block', verticalAlign: 'bottom' }}
                 >
                   {column.label}
