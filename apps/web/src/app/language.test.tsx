@@ -87,3 +87,21 @@ describe('the interface language (issue 24)', () => {
     expect(window.localStorage.getItem('listina.locale')).toBe('sl');
   });
 });
+
+describe('a language change while editing (issue 24)', () => {
+  it('keeps what the user typed in an open document', async () => {
+    const { docRow, workApi } = await import('../features/work/work-test-kit');
+    workApi({ 'GET /api/doc/:key': () => json(docRow(1)) });
+    renderApp('/o/org-1/work/edit/d-1');
+    const number = await screen.findByTestId('field-number');
+    const input = (number.querySelector('input') ?? number) as HTMLInputElement;
+    await userEvent.clear(input);
+    await userEvent.type(input, 'R-EDITED');
+    await userEvent.click(screen.getByTestId('language-menu'));
+    await userEvent.click(await screen.findByTestId('language-sl'));
+    await waitFor(() => expect(document.documentElement.lang).toBe('sl'));
+    await waitFor(() => expect(screen.getByTestId('language-menu').textContent).toBe('sl'));
+    const after = screen.getByTestId('field-number');
+    expect(((after.querySelector('input') ?? after) as HTMLInputElement).value).toBe('R-EDITED');
+  });
+});
