@@ -143,6 +143,9 @@ export const MoveFileBodySchema = z.strictObject({ fileTypeCode: z.enum(FILE_TYP
 /** The multipart parts of POST /api/uploadDoc (spec §7: main, attachments and a json part). */
 export const UPLOAD_PARTS = { main: 'main', attachments: 'attachments', json: 'json' } as const;
 
+/** A change of a document's files answers its files now and the id that undoes it (spec §4). */
+export const FileChangeResponseSchema = PreviewInfoSchema.extend({ undoId: z.string() });
+
 export const documentFileRoutes = {
   uploadDoc: defineRoute({
     method: 'POST',
@@ -163,7 +166,7 @@ export const documentFileRoutes = {
     summary: 'Add a file to a document (multipart "file"; "fileTypeCode" main or attachment).',
     access: 'organization',
     query: IgnoreWarningsQuerySchema,
-    response: PreviewInfoSchema,
+    response: FileChangeResponseSchema,
     status: 201,
     upload: { file: 'file', accept: DOCUMENT_FILE_TYPES },
   }),
@@ -173,7 +176,7 @@ export const documentFileRoutes = {
     summary: 'Replace a file\'s content (multipart "file"), keeping its place.',
     access: 'organization',
     query: IgnoreWarningsQuerySchema,
-    response: PreviewInfoSchema,
+    response: FileChangeResponseSchema,
     upload: { file: 'file', accept: DOCUMENT_FILE_TYPES },
   }),
   deleteFile: defineRoute({
@@ -181,7 +184,7 @@ export const documentFileRoutes = {
     path: '/api/doc/:id/file/:fileKey',
     summary: 'Remove a file from a document.',
     access: 'organization',
-    response: PreviewInfoSchema,
+    response: FileChangeResponseSchema,
   }),
   mainFile: defineRoute({
     method: 'POST',
@@ -190,7 +193,7 @@ export const documentFileRoutes = {
       'Make a file the main file of its document; the former main file becomes an attachment.',
     access: 'organization',
     body: MainFileBodySchema,
-    response: PreviewInfoSchema,
+    response: FileChangeResponseSchema,
   }),
   moveFile: defineRoute({
     method: 'POST',
@@ -198,7 +201,7 @@ export const documentFileRoutes = {
     summary: 'Move a file to main or attachment.',
     access: 'organization',
     body: MoveFileBodySchema,
-    response: PreviewInfoSchema,
+    response: FileChangeResponseSchema,
   }),
   previewInfo: defineRoute({
     method: 'POST',

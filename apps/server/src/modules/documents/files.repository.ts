@@ -177,3 +177,24 @@ export async function forgetDeletedFiles(db: Db, before: Date) {
   const result = await sql`delete from doc_file_deleted where deleted_at < ${before}`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
+
+/** A document's file rows whole (every column), to put back exactly on undo (spec §4). */
+export async function wholeFileRows(trx: Trx, organizationId: string, docId: string) {
+  const { rows } = await sql<{ row: Record<string, unknown> }>`
+    select to_jsonb(f) as row from doc_file f
+    where f.organization_id = ${organizationId} and f.doc_id = ${docId} order by f.id
+  `.execute(trx);
+  return rows.map((r) => r.row);
+}
+
+/**
+ * Keeps a file row as it is before its content is replaced, as a delete keeps it (migration
+ * 0031): the blob sweep then keeps the old content for the undo window.
+ */
+export async function keepReplacedFile(trx: Trx, organizationId: string, fileId: string) {
+  await sql`
+    insert into doc_file_deleted (organization_id, doc_id, blob_id, file_row)
+    select f.organization_id, f.doc_id, f.blob_id, to_jsonb(f) from doc_file f
+    where f.organization_id = ${organizationId} and f.id = ${fileId}
+  `.execute(trx);
+}

@@ -10,6 +10,7 @@ import { readBlob, type BlobStore } from '../../plugins/storage/blob-store';
 import { MAIN_FILE_KINDS } from '../files/file-policy';
 import type { RequestContext } from '../../plugins/context';
 import { doc as docEntity } from '../tables/entities/doc';
+import { commitJournal, newJournal } from '../tables/journal';
 import { throwLockProblems } from '../tables/locks';
 import type { TableScope, TablesService } from '../tables/tables.service';
 import { buildDownload, type BundleDocument, type DownloadMode } from './download/download';
@@ -197,21 +198,56 @@ export function createDocumentFilesService({
     return preview;
   }
 
-  /** Runs fn on the caller's document in a tenant-scoped transaction; answers the new preview. */
-  function onDoc(
+  /** The caller's document and its preview, read in a tenant-scoped transaction. */
+  function onDoc(scope: TableScope, key: string, locale: Locale) {
+    return inScope(db, scopeOf(scope), async (trx) =>
+      previewOf(trx, scope, await getDoc(trx, scope, key), locale),
+    );
+  }
+
+  /**
+   * Runs a change of the caller's document's files in a tenant-scoped transaction; answers
+   * the new preview and the undo id that puts the files back as they were (spec §4): their
+   * rows before, what they are after, and an audit entry naming the files before and after.
+   */
+  function changeFiles(
     scope: TableScope,
     key: string,
     locale: Locale,
-    fn?: (trx: Trx, doc: repo.DocRow) => Promise<void>,
+    fn: (trx: Trx, doc: repo.DocRow) => Promise<void>,
   ) {
     return inScope(db, scopeOf(scope), async (trx) => {
+      const organizationId = scope.organization.id;
       const doc = await getDoc(trx, scope, key);
-      if (fn) {
-        await requireChangeable(trx, scope, doc);
-        await fn(trx, doc);
-        await refreshDocSearch(trx, scope.organization.id, [doc.id]);
-      }
-      return previewOf(trx, scope, doc, locale);
+      await requireChangeable(trx, scope, doc);
+      const before = await repo.wholeFileRows(trx, organizationId, doc.id);
+      await fn(trx, doc);
+      await refreshDocSearch(trx, organizationId, [doc.id]);
+      const after = await repo.listFiles(trx, organizationId, [doc.id]);
+      const journal = newJournal();
+      journal.operations.push({
+        kind: 'docFiles',
+        entity: docEntity.name,
+        id: doc.id,
+        key: doc.key,
+        before,
+        after: after.map((f) => ({
+          id: String(f.id),
+          blob_id: f.blob_id,
+          name: f.name,
+          file_type_code: f.file_type_code,
+        })),
+      });
+      const named = (rows: { name: unknown; file_type_code: unknown }[]) =>
+        rows.map((f) => `${String(f.name)} (${String(f.file_type_code)})`);
+      journal.audit.push({
+        entity: docEntity,
+        key: doc.key,
+        action: 'update',
+        changes: [{ field: 'files', before: named(before as never), after: named(after) }],
+      });
+      const undoId = await commitJournal(trx, journal, scopeOf(scope));
+      return { ...(await previewOf(trx, scope, doc, locale)), undoId };
     });
   }
 
@@ -289,7 +325,7 @@ export function createDocumentFilesService({
         const code = fields.fileTypeCode === 'main' ? 'main' : 'attachment';
         if (code === 'main' && !isMainKind(file.type.kind))
           throw badRequest('files.notAMainFile', [file.name], 'fileTypeCode');
-        return onDoc(scope, key, locale, async (trx, doc) => {
+        return changeFiles(scope, key, locale, async (trx, doc) => {
           const files = await repo.listFiles(trx, scope.organization.id, [doc.id]);
           if (files.some((f) => f.blob_id === file.blobId))
             throw conflict('files.alreadyInThisDocument', [file.name], 'file');
@@ -323,13 +359,14 @@ export function createDocumentFilesService({
       await checkTarget(scope, key, fileKey);
       // The role is checked once the file's place is known (a main file must stay one).
       return withOneFile(request, (file) =>
-        onDoc(scope, key, locale, async (trx, doc) => {
+        changeFiles(scope, key, locale, async (trx, doc) => {
           const { file: current, files } = await getFile(trx, scope, doc, fileKey);
           if (current.file_type_code === 'main' && !isMainKind(file.type.kind))
             throw badRequest('files.notAMainFile', [file.name], 'file');
           if (files.some((f) => f.blob_id === file.blobId && f.id !== current.id))
             throw conflict('files.alreadyInThisDocument', [file.name], 'file');
           if (!ignoreWarnings) await refuseDuplicate(trx, scope, file, doc.id);
+          await repo.keepReplacedFile(trx, scope.organization.id, current.id);
           await repo.replaceContent(
             trx,
             scope.organization.id,
@@ -343,7 +380,7 @@ export function createDocumentFilesService({
     /** spec §7 DELETE /api/doc/{id}/file/{fileKey}. */
     deleteFile(scope: TableScope, key: string, fileKey: string, locale: Locale) {
       tables.requireWritable('doc', scope);
-      return onDoc(scope, key, locale, async (trx, doc) => {
+      return changeFiles(scope, key, locale, async (trx, doc) => {
         const { file } = await getFile(trx, scope, doc, fileKey);
         // Deleted meanwhile by the same call sent twice: as if it had not been found (issue 22).
         if (!(await repo.deleteFile(trx, scope.organization.id, file.id)))
@@ -354,7 +391,7 @@ export function createDocumentFilesService({
     /** spec §7 POST /api/doc/{id}/file/{fileKey}/move and POST /api/doc/{id}/mainfile. */
     moveFile(scope: TableScope, key: string, fileKey: string, code: FileTypeCode, locale: Locale) {
       tables.requireWritable('doc', scope);
-      return onDoc(scope, key, locale, async (trx, doc) => {
+      return changeFiles(scope, key, locale, async (trx, doc) => {
         const { file, files } = await getFile(trx, scope, doc, fileKey);
         if (code === 'main') {
           if (!isMainKind(file.kind))

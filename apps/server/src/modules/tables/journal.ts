@@ -11,7 +11,30 @@ import type { Row } from './model';
 export type UndoOperation =
   | { kind: 'created'; entity: string; id: string; key: string; version: number }
   | { kind: 'updated'; entity: string; id: string; key: string; version: number; before: Row }
-  | { kind: 'deleted'; entity: string; id: string; key: string; row: Row };
+  | { kind: 'deleted'; entity: string; id: string; key: string; row: Row }
+  | DocFilesOperation;
+
+/**
+ * A change of a document's files (spec §4, issue 24): its file rows whole as they were before,
+ * and what identifies them after (id, content, name, place). Undone only while the files are
+ * still as the action left them; the rows come back with their ids, keys and content.
+ */
+export interface DocFilesOperation {
+  kind: 'docFiles';
+  entity: string;
+  /** The document's id and key. */
+  id: string;
+  key: string;
+  before: Row[];
+  after: FileState[];
+}
+
+export interface FileState {
+  id: string;
+  blob_id: string;
+  name: string;
+  file_type_code: string;
+}
 
 /** spec §4 offers undo for 8 s; the server keeps it longer so a slow click still works. */
 export const UNDO_WINDOW_MS = 10 * 60_000;
@@ -127,7 +150,8 @@ function writtenBefore(journal: Journal, entity: string, id: string): UndoOperat
   for (; index.seen < journal.operations.length; index.seen++) {
     const op = journal.operations[index.seen];
     const name = op ? `${op.entity}:${op.id}` : '';
-    if (op && op.kind !== 'deleted' && !index.byId.has(name)) index.byId.set(name, op);
+    if (op && (op.kind === 'created' || op.kind === 'updated') && !index.byId.has(name))
+      index.byId.set(name, op);
   }
   return index.byId.get(`${entity}:${id}`);
 }
@@ -145,7 +169,7 @@ export function journalUpdate(
   // A record this journal wrote before is undone in one step at its newest version: deleted
   // if the journal created it, else restored to what it was before the first change.
   const earlier = writtenBefore(journal, entity.name, String(row.id));
-  if (earlier && earlier.kind !== 'deleted') {
+  if (earlier && (earlier.kind === 'created' || earlier.kind === 'updated')) {
     earlier.version = Number(row.version);
     if (earlier.kind === 'updated') earlier.before = { ...before, ...earlier.before };
     if (changes.length) journal.audit.push({ entity, key, action: 'update', changes });

@@ -3,7 +3,13 @@ import type { Db } from '../../db/create-db';
 import type { Trx } from '../../db/scope';
 import { conflict, notFound } from '../../lib/errors';
 import { isTenantOwned, type EntityDef } from './entity';
-import { commitJournal, newJournal, type Journal, type UndoOperation } from './journal';
+import {
+  commitJournal,
+  newJournal,
+  type DocFilesOperation,
+  type Journal,
+  type UndoOperation,
+} from './journal';
 import { canUpdateAt, deleteRowsAt, updateRowsAt } from './save-many';
 import * as repo from './tables.repository';
 
@@ -50,7 +56,12 @@ export async function applyUndo(
     if (!entity) throw new Error(`undo names an unknown entity ${run.entity}`);
     tables.add(entity.name);
     const owner = isTenantOwned(entity) ? scope.organizationId : null;
-    await reverseRun(trx, entity, owner, run.operations);
+    if (run.kind === 'docFiles') {
+      for (const op of run.operations)
+        if (op.kind === 'docFiles') await restoreDocFiles(trx, scope.organizationId, op);
+    } else {
+      await reverseRun(trx, entity, owner, run.operations);
+    }
     restored.operations.push(...run.operations.filter((op) => op.kind !== 'created'));
     for (const operation of run.operations)
       journal.audit.push({ entity, key: operation.key, action: 'undo', changes: [] });
@@ -66,6 +77,38 @@ export async function applyUndo(
   // Audit entries in multi-row inserts; the journal has no operations, so no new undo action.
   await commitJournal(trx, journal, scope);
   return [...tables];
+}
+
+/**
+ * A document's files back as they were before a file change (add, replace, delete, main file):
+ * only while the document is there and its files are exactly as the change left them (the
+ * same rows, content, names and places); else nothing is changed (409). The rows come back
+ * whole, with their ids and keys; content the change replaced or deleted is still stored (the
+ * blob sweep counts it as used for the undo window through doc_file_deleted).
+ */
+async function restoreDocFiles(trx: Trx, organizationId: string, op: DocFilesOperation) {
+  const doc = await sql<{ id: string }>`
+    select id from doc where organization_id = ${organizationId} and id = ${op.id} for update
+  `.execute(trx);
+  if (doc.rows.length === 0) throw conflict('errors.undoChanged');
+  const now = await sql<{ id: string; blob_id: string; name: string; file_type_code: string }>`
+    select id::text, blob_id, name, file_type_code from doc_file
+    where organization_id = ${organizationId} and doc_id = ${op.id} order by id
+  `.execute(trx);
+  const state = (f: { id: string; blob_id: string; name: string; file_type_code: string }) =>
+    `${f.id}\u0000${f.blob_id}\u0000${f.name}\u0000${f.file_type_code}`;
+  const current = now.rows.map(state).sort();
+  const after = op.after.map(state).sort();
+  if (current.join('\n') !== after.join('\n')) throw conflict('errors.undoChanged');
+  await sql`
+    delete from doc_file where organization_id = ${organizationId} and doc_id = ${op.id}
+  `.execute(trx);
+  if (op.before.length === 0) return;
+  await sql`
+    insert into doc_file overriding system value
+    select (jsonb_populate_record(null::doc_file, r.value)).*
+    from jsonb_array_elements(${JSON.stringify(op.before)}::jsonb) r
+  `.execute(trx);
 }
 
 /**
@@ -311,5 +354,8 @@ async function reverse(
       await repo.insertRow(trx, entity, owner, row, operation.id);
       return;
     }
+    case 'docFiles':
+      await restoreDocFiles(trx, owner ?? '', operation);
+      return;
   }
 }
