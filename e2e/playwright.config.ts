@@ -86,6 +86,8 @@ export default defineConfig({
       DATABASE_URL: '', // always the embedded database, whatever the shell exports
       SMTP_URL: '', // mail goes to DATA_DIR/mail, where the specs read it
       SEED_DEMO: '1',
+      // No browser test asks the EU's VAT register: the local register answers (ADR 0019).
+      COMPANY_REGISTER_URL: 'off',
       LOGIN_RATE_WINDOW_SECONDS: String(LOGIN_RATE_WINDOW_SECONDS),
       LOGIN_RATE_MAX_PER_USER: String(LOGIN_RATE_MAX_PER_USER),
       LOGIN_LOCK_BASE_SECONDS: String(LOGIN_LOCK_BASE_SECONDS),
