@@ -13,6 +13,8 @@ export interface UndoOffer {
   count?: number;
   /** Tables to reload after undoing (the server's answer adds its own list). */
   tables: string[];
+  /** Data outside the tables the undo changes (a document's files), reloaded after it. */
+  afterUndo?: () => Promise<unknown>;
 }
 
 export interface Undo {

@@ -74,6 +74,7 @@ export function UndoProvider({ children }: { children: ReactNode }) {
     await Promise.all([
       invalidateTables(queryClient, [...tables]),
       invalidateLookupApis(queryClient),
+      current.afterUndo?.(),
     ]);
   };
 

@@ -15,6 +15,7 @@ import {
 import { formatApiError } from '../../../api/format-error';
 import { useI18n } from '../../../app/i18n';
 import { ConfirmDialog } from '../../../schema-ui/dialogs/confirm-dialog';
+import { useUndo } from '../../../schema-ui/undo/undo-context';
 import { MessageAlert } from '../../../ui/message-alert';
 import {
   addDocumentFile,
@@ -26,17 +27,28 @@ import {
 
 const ACCEPT = DOCUMENT_FILE_TYPES.join(',');
 
-/** Each file call answers the document's files afresh; the preview shows that answer. */
+/**
+ * Each file call answers the document's files afresh, which the preview shows, and its undo
+ * id: the usual undo snackbar offers to put the files back (spec §4).
+ */
 function useFileActions(documentKey: string) {
   const { t } = useI18n();
   const queryClient = useQueryClient();
+  const undo = useUndo();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const run = async (call: () => Promise<PreviewInfo>) => {
+  const run = async (call: () => Promise<PreviewInfo & { undoId: string }>, isDelete = false) => {
     setBusy(true);
     setError(null);
     try {
-      queryClient.setQueryData(previewQueryKey(documentKey), await call());
+      const { undoId, ...preview } = await call();
+      queryClient.setQueryData(previewQueryKey(documentKey), preview);
+      undo.offer({
+        undoIds: [undoId],
+        kind: isDelete ? 'delete' : 'other',
+        tables: ['doc'],
+        afterUndo: () => queryClient.invalidateQueries({ queryKey: previewQueryKey(documentKey) }),
+      });
     } catch (failure) {
       setError(formatApiError(failure, t));
     } finally {
@@ -47,7 +59,7 @@ function useFileActions(documentKey: string) {
     busy,
     error,
     add: (file: File, code: FileTypeCode) => run(() => addDocumentFile(documentKey, file, code)),
-    remove: (fileKey: string) => run(() => deleteDocumentFile(documentKey, fileKey)),
+    remove: (fileKey: string) => run(() => deleteDocumentFile(documentKey, fileKey), true),
     makeMain: (fileKey: string) => run(() => makeMainFile(documentKey, fileKey)),
     moveToAttachments: (fileKey: string) =>
       run(() => moveDocumentFile(documentKey, fileKey, 'attachment')),

@@ -6,6 +6,7 @@ import { RootLayout } from '../../../app/guard';
 import { en } from '../../../test/catalogue';
 import { json } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
+import { UndoProvider } from '../../../schema-ui/undo/undo-snackbar';
 import { docFile, docRow, previewInfo, workApi } from '../work-test-kit';
 import { PreviewPanel } from './preview-panel';
 
@@ -30,7 +31,11 @@ function renderPanel(files: ReturnType<typeof docFile>[]) {
       children: [
         {
           path: '/panel',
-          element: <PreviewPanel documentKey="d-1" costLines={costLines} onClose={onClose} />,
+          element: (
+            <UndoProvider>
+              <PreviewPanel documentKey="d-1" costLines={costLines} onClose={onClose} />
+            </UndoProvider>
+          ),
         },
       ],
     },
