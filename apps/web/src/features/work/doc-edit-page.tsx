@@ -145,6 +145,7 @@ function DocEditor({ organizationId, itemId, onReload }: DocEditorProps) {
           highlight={highlight}
           onClose={side.close}
           onPopOut={side.popOut}
+          readOnly={isLocked}
         />
       </RightBar>
     );

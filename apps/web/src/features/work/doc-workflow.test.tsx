@@ -350,6 +350,9 @@ describe('workflow actions in the document editor', () => {
     expect((await screen.findByTestId('doc-locked')).textContent).toBe(en('work.edit.locked'));
     expect(screen.getByTestId<HTMLInputElement>('field-number').disabled).toBe(true);
     expect(screen.queryByTestId('doc-capture')).toBeNull();
+    // Issue 24: no file action offered that the server would refuse.
+    expect(await screen.findByTestId('preview-no-document')).toBeTruthy();
+    expect(screen.queryByTestId('preview-add-file')).toBeNull();
   });
 
   it('offers no actions on an archived document, but shows its log', async () => {

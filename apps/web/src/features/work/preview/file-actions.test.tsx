@@ -15,7 +15,7 @@ import { PreviewPanel } from './preview-panel';
  * spec §4, issue 24: a change of the document's files offers the usual undo snackbar; Undo
  * calls the change's undo and shows the files as the server has them again.
  */
-function renderWithFiles() {
+function renderWithFiles(readOnly = false) {
   const before = previewInfo('d-1', [
     docFile('f-main', { fileTypeCode: 'main', name: 'invoice.pdf' }),
     docFile('f-att', { fileTypeCode: 'attachment', name: 'scan.pdf' }),
@@ -45,7 +45,12 @@ function renderWithFiles() {
           path: '/panel',
           element: (
             <UndoProvider>
-              <PreviewPanel documentKey="d-1" costLines={[]} onClose={() => undefined} />
+              <PreviewPanel
+                documentKey="d-1"
+                costLines={[]}
+                onClose={() => undefined}
+                readOnly={readOnly}
+              />
             </UndoProvider>
           ),
         },
@@ -82,5 +87,17 @@ describe('file actions in the preview', () => {
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'POST' && c.path === '/api/undo/u-1')).toBe(true),
     );
+  });
+
+  it('offers no file action on a document the user may not change now', async () => {
+    renderWithFiles(true);
+    await waitFor(() => expect(tabs()).toHaveLength(2));
+    for (const id of [
+      'preview-add-file',
+      'preview-make-main',
+      'preview-move-attachment',
+      'preview-delete-file',
+    ])
+      expect(screen.queryByTestId(id)).toBeNull();
   });
 });

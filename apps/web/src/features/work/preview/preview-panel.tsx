@@ -47,6 +47,11 @@ export interface PreviewPanelProps {
   onClose: () => void;
   /** Opens the preview in its own window; absent in that window. */
   onPopOut?: () => void;
+  /**
+   * The server says this user may not change the document now (archived, or a step they are
+   * not assigned to): its files are shown without the actions it would refuse (issue 24).
+   */
+  readOnly?: boolean;
 }
 
 /**
@@ -133,7 +138,9 @@ export function PreviewPanel(props: PreviewPanelProps) {
               ))}
             </Tabs>
           )}
-          <FileActions documentKey={documentKey} info={preview.data} file={current} />
+          {!props.readOnly && (
+            <FileActions documentKey={documentKey} info={preview.data} file={current} />
+          )}
           {/* Scrolled by keyboard too: a PDF's pages hold nothing else to focus. */}
           <Box
             tabIndex={0}
