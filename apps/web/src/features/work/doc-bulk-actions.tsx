@@ -248,14 +248,28 @@ interface DocBulkActionsProps {
   onDone: (keys: string[]) => void;
 }
 
+/**
+ * Whether some selected document may still take an action (issue 24: none offered that the
+ * server would refuse for every one): when every selected row is loaded, one of them must be
+ * in a status the action takes; the server still refuses each one it may not.
+ */
+function isAnyIn(keys: string[], rows: readonly TableRecord[], statuses: string[]) {
+  const selected = rows.filter((row) => keys.includes(row.key));
+  if (selected.length < keys.length) return true;
+  return selected.some((row) => statuses.includes(String(row.status)));
+}
+
 export function DocBulkActions({ keys, rows, actions, onDone }: DocBulkActionsProps) {
   const { t } = useI18n();
   const count = keys.length;
+  // Activation takes drafts; a workflow confirmation, documents in their workflow.
+  const canActivate = isAnyIn(keys, rows, ['draft']);
+  const canConfirm = isAnyIn(keys, rows, ['active']);
   return (
     <>
       <Button
         startIcon={<CheckIcon />}
-        disabled={actions.busy !== null}
+        disabled={actions.busy !== null || !canActivate}
         onClick={() => void actions.activate(keys, onDone)}
         data-testid="work-activate-selected"
       >
@@ -263,7 +277,7 @@ export function DocBulkActions({ keys, rows, actions, onDone }: DocBulkActionsPr
       </Button>
       <Button
         startIcon={<ApproveIcon />}
-        disabled={actions.busy !== null}
+        disabled={actions.busy !== null || !canConfirm}
         onClick={() => void actions.confirm(keys, versionsOf(rows), onDone)}
         data-testid="work-confirm-selected"
       >

@@ -179,4 +179,20 @@ describe('document list', () => {
     expect(call?.path).toBe('/api/doc/download?mode=zip');
     expect(call?.body).toEqual({ keys: ['d-2'] });
   });
+
+  it('offers no activation or confirmation for archived documents (issue 24)', async () => {
+    workApi({}, [docRow(1, 'archived'), docRow(2, 'archived'), docRow(3, 'draft')]);
+    renderApp('/o/org-1/work/index?filterId=drafts');
+    await waitFor(() => expect(rowTitles()).toHaveLength(3));
+    await userEvent.click(checkbox('R-000001'));
+    await userEvent.click(checkbox('R-000002'));
+    const activate = () => screen.getByTestId<HTMLButtonElement>('work-activate-selected');
+    const confirm = () => screen.getByTestId<HTMLButtonElement>('work-confirm-selected');
+    expect(activate().disabled).toBe(true);
+    expect(confirm().disabled).toBe(true);
+    // A draft among them may be activated: the action is offered again.
+    await userEvent.click(checkbox('R-000003'));
+    expect(activate().disabled).toBe(false);
+    expect(confirm().disabled).toBe(true);
+  });
 });
