@@ -288,7 +288,10 @@ describe('workflow actions in the document editor', () => {
     expect(actions(calls)[0]?.body).toEqual({
       workflowStepResultCode: 'forwarded',
       extras: { userId: 'm-2', version: 4 },
-    });
+    }); // Only the members who may act at the document's step are asked for (issue 24).
+    const lookup = calls.find((call) => call.path.startsWith('/api/cl/organizationMember'));
+    const query = new URL(lookup?.path ?? '', 'http://localhost').searchParams;
+    expect(query.getAll('filter')).toEqual(['assigneeOf:d-1']);
   });
 
   it('switches to the workflow chosen from the list', async () => {

@@ -86,6 +86,7 @@ export function useWorkflowAction({ documentKey, version, onDone }: WorkflowActi
   };
 
   return {
+    documentKey,
     dialog,
     busy,
     failure,

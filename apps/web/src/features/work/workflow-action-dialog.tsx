@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -16,16 +16,21 @@ import { MessageAlert } from '../../ui/message-alert';
 import { WORKFLOW_ACTIONS, type WorkflowChoice } from './workflow-action-kinds';
 import type { WorkflowActionExtras } from './workflow-api';
 
-/** forwarded: a member of the organisation, searched as typed (extras.userId is its key). */
-const MEMBER_FIELD = FieldSchema.parse({
-  name: 'userId',
-  inputType: 'combo',
-  references: {
-    table: 'organizationMember',
-    field: 'key',
-    displayFields: ['displayName', 'userName'],
-  },
-});
+/**
+ * forwarded: a member who may act at the document's step (the server's `assigneeOf` filter;
+ * anyone else would be refused), searched as typed (extras.userId is its key).
+ */
+const memberField = (documentKey: string) =>
+  FieldSchema.parse({
+    name: 'userId',
+    inputType: 'combo',
+    references: {
+      table: 'organizationMember',
+      field: 'key',
+      displayFields: ['displayName', 'userName'],
+      serverFilters: { assigneeOf: documentKey },
+    },
+  });
 
 /** switchWorkflow: one of the organisation's active workflows (extras.workflowId, its key). */
 const WORKFLOW_FIELD = FieldSchema.parse({
@@ -34,15 +39,20 @@ const WORKFLOW_FIELD = FieldSchema.parse({
   references: { table: 'workflow', field: 'key', displayFields: ['code', 'name'] },
 });
 
-const CHOICES: Record<WorkflowChoice, { field: Field; labelKey: string }> = {
-  member: { field: MEMBER_FIELD, labelKey: 'wf.dialog.member' },
-  workflow: { field: WORKFLOW_FIELD, labelKey: 'wf.dialog.workflow' },
-};
+const choiceOf = (
+  choice: WorkflowChoice,
+  documentKey: string,
+): { field: Field; labelKey: string } =>
+  choice === 'member'
+    ? { field: memberField(documentKey), labelKey: 'wf.dialog.member' }
+    : { field: WORKFLOW_FIELD, labelKey: 'wf.dialog.workflow' };
 
 const isBlank = (value: unknown) => value === null || value === undefined || value === '';
 
 interface WorkflowActionDialogProps {
   code: WorkflowResultCode;
+  /** The document acted on: a forward lists the members who may act at its step. */
+  documentKey: string;
   documentTitle: string;
   busy: boolean;
   /** The server's refusal, formatted (spec §8); the dialog stays open to fix it. */
@@ -57,12 +67,15 @@ interface WorkflowActionDialogProps {
  * member or workflow, chosen with the schema UI's lookups.
  */
 export function WorkflowActionDialog(props: WorkflowActionDialogProps) {
-  const { code, documentTitle, busy, error, onCancel } = props;
+  const { code, documentKey, documentTitle, busy, error, onCancel } = props;
   const { t } = useI18n();
   const titleId = useId();
   const choiceId = useId();
   const kind = WORKFLOW_ACTIONS[code];
-  const choice = kind.choice ? CHOICES[kind.choice] : null;
+  const choice = useMemo(
+    () => (kind.choice ? choiceOf(kind.choice, documentKey) : null),
+    [kind.choice, documentKey],
+  );
   const [comment, setComment] = useState('');
   const [chosen, setChosen] = useState<unknown>(null);
   const isComplete =

@@ -23,6 +23,7 @@ export function WorkflowPrompts({ workflow, documentTitle, onReload }: WorkflowP
       {dialog && (
         <WorkflowActionDialog
           code={dialog}
+          documentKey={workflow.documentKey}
           documentTitle={documentTitle}
           busy={workflow.busy}
           error={workflow.failure?.text ?? null}

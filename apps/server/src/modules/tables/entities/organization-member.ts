@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
+import { UUID_PATTERN } from '../../../lib/ids';
 import type { MessageSpec } from '../../../lib/errors';
 import { ROLES } from '../../../db/reference-data';
 import { defineEntity, type ColumnDef, type RuleContext } from '../entity';
@@ -95,6 +96,22 @@ async function keepsAnOrgAdmin(
  * with no write roles) change their roles. Name, e-mail and whether the account is confirmed
  * are the user's, copied by the database (migration 0011) and read-only here.
  */
+/**
+ * The active members who may act at the step a document stands at (named by the step, or by
+ * one of their roles), other than the one it is already forwarded to: those a forward may go
+ * to, as the workflow checks it (state-machine `isAssignee`). None when it stands at no step.
+ */
+function assigneesOfSql(documentKey: string): RawBuilder<unknown> {
+  return sql`(organization_member.is_active and exists (
+    select 1 from doc d
+    join workflow_step s on s.organization_id = d.organization_id and s.id = d.workflow_step_id
+    where d.organization_id = organization_member.organization_id
+      and d.key = ${documentKey}::uuid and d.workflow_standing = 'step'
+      and organization_member.user_id is distinct from d.workflow_forwarded_to
+      and (organization_member.key::text = any(s.member_keys)
+        or s.roles && organization_member.roles)))`;
+}
+
 export const organizationMember = defineEntity({
   name: 'organizationMember',
   table: 'organization_member',
@@ -136,6 +153,10 @@ export const organizationMember = defineEntity({
   ],
   writeRoles: [],
   rules: keepsAnOrgAdmin,
+  // The members a document can be forwarded to (issue 24): `assigneeOf:<document key>`.
+  namedFilters: {
+    assigneeOf: (value) => (UUID_PATTERN.test(value) ? assigneesOfSql(value) : undefined),
+  },
   // Always with orgadmin, so applying a sample to any member never takes the role away.
   sample: (n) => ({
     roles: normaliseRoles([
