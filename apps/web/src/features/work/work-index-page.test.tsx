@@ -195,4 +195,16 @@ describe('document list', () => {
     expect(activate().disabled).toBe(false);
     expect(confirm().disabled).toBe(true);
   });
+
+  it('offers no delete to a non-admin while an archived document is selected (issue 24)', async () => {
+    workApi({}, [docRow(1, 'archived'), docRow(2, 'draft')]);
+    renderApp('/o/org-1/work/index?filterId=drafts');
+    await waitFor(() => expect(rowTitles()).toHaveLength(2));
+    await userEvent.click(checkbox('R-000002'));
+    expect(screen.getByTestId('grid-delete-selected')).toBeTruthy();
+    await userEvent.click(checkbox('R-000001'));
+    expect(screen.queryByTestId('grid-delete-selected')).toBeNull();
+    await userEvent.click(checkbox('R-000002'));
+    expect(screen.queryByTestId('grid-delete-selected')).toBeNull();
+  });
 });

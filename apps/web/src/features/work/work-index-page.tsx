@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { TableRecord } from '@listina/contract';
 import { formatApiError } from '../../api/format-error';
 import { useI18n } from '../../app/i18n';
+import { useSession } from '../../app/session';
 import { useTiles } from '../../app/tiles';
 import { TableGrid } from '../../schema-ui/grid/table-grid';
 import { useUrlSearch } from '../../schema-ui/grid/use-url-search';
@@ -52,6 +53,12 @@ export function WorkIndexPage() {
   const tile = hasTileFilter ? tiles.data?.items.find((item) => item.filterId === filterId) : null;
   const bulk = useDocBulkActions();
   const paymentOrders = useDocPaymentOrders();
+  const { isAdmin } = useSession();
+  // An archived or rejected document is kept as it ended: only admins may delete it.
+  const canDeleteRow = useCallback(
+    (row: TableRecord) => isAdmin || (row.status !== 'archived' && row.status !== 'rejected'),
+    [isAdmin],
+  );
   const docFilters = useDocFilters(organizationId, urlFilters.length > 0 ? urlFilters : null);
   const tileFilter = tile?.filter ?? NO_FILTER;
   const ownFilter = docFilters.filter;
@@ -100,6 +107,7 @@ export function WorkIndexPage() {
         onSearchChange={onSearchChange}
         onOpen={openRow}
         onAdd={addDocument}
+        canDeleteRow={canDeleteRow}
         selectionActions={(keys, unselect, rows) => (
           <>
             <DocBulkActions keys={keys} rows={rows} actions={bulk} onDone={unselect} />

@@ -70,6 +70,12 @@ export interface TableGridProps {
   /** A lookup's view-all: Enter or double-click picks the row instead of opening it. */
   onPick?: (row: TableRecord) => void;
   /**
+   * Whether this user may delete the row now (an archived document is kept, but for admins):
+   * delete is offered only while every selected row that is loaded may go. The server decides
+   * anyway; this keeps the grid from offering what it would refuse.
+   */
+  canDeleteRow?: (row: TableRecord) => boolean;
+  /**
    * spec §5: read-only grids hide add, delete and import. A table the user may not change,
    * add to or delete from (GET /api/cl) hides them without being told.
    */
@@ -136,6 +142,7 @@ function LoadedGrid({
   onOpen,
   onAdd: onAddProp,
   onPick,
+  canDeleteRow,
   selectionActions,
   readonly,
   height,
@@ -149,7 +156,7 @@ function LoadedGrid({
   const gridId = useId();
   const isReadonly = readonly === true || schema.readonly === true || !rights.canWrite;
   const canCreate = !isReadonly && rights.canCreate;
-  const canDelete = !isReadonly && rights.canDelete;
+  const canDeleteTable = !isReadonly && rights.canDelete;
   const sortable = useMemo(() => new Set(rights.sortKeys), [rights.sortKeys]);
   const numbers = useMemo(
     () => ({
@@ -201,6 +208,8 @@ function LoadedGrid({
   const tableRef = useRef<HTMLTableElement>(null);
   const [focusedIndex, setFocusedIndex] = useState(0);
   const { selected, state: selection, toggle, selectAll, unselect } = useRowSelection(rows);
+  const mayDelete = (row: TableRecord) => canDeleteRow?.(row) ?? true;
+  const canDelete = canDeleteTable && rows.every((row) => !selected.has(row.key) || mayDelete(row));
   const clickRow = useCallback((index: number) => {
     setFocusedIndex(index);
     tableRef.current?.focus();
@@ -264,7 +273,7 @@ function LoadedGrid({
     if (target !== null) focusRow(target);
     else if (event.key === 'Enter' && row) open(row);
     else if (event.key === ' ' && row) toggle(row.key);
-    else if (event.key === 'Delete' && row && canDelete) {
+    else if (event.key === 'Delete' && row && canDeleteTable && mayDelete(row)) {
       askDelete({ keys: [row.key], title: row.displayTitle || row.key });
     } else return;
     event.preventDefault();
