@@ -228,6 +228,9 @@ export const RULES: Rule[] = [
   { call: 'DELETE /api/doc/ocr', who: DOC_WRITERS, foreign: OWN, note: 'a draft' },
   { call: 'GET /api/savedFilter/{table}', who: 'members', foreign: OWN },
   { call: 'PUT /api/savedFilter/{table}', who: 'members', foreign: OWN },
+  { call: 'GET /api/gridPreference/{table}', who: 'members', foreign: OWN },
+  { call: 'PUT /api/gridPreference/{table}', who: 'members', foreign: OWN },
+  { call: 'DELETE /api/gridPreference/{table}', who: 'members', foreign: OWN },
   // Workflow.
   {
     call: 'POST /api/wf/action/{id}',

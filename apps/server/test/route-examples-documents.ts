@@ -179,6 +179,16 @@ export const documentExamples: Record<string, Example> = {
     Promise.resolve({ method: 'GET', url: '/api/savedFilter/doc' }),
   'PUT /api/savedFilter/{table}': () =>
     Promise.resolve({ method: 'PUT', url: '/api/savedFilter/doc', payload: { filter: [] } }),
+  'GET /api/gridPreference/{table}': () =>
+    Promise.resolve({ method: 'GET', url: '/api/gridPreference/doc' }),
+  'PUT /api/gridPreference/{table}': () =>
+    Promise.resolve({
+      method: 'PUT',
+      url: '/api/gridPreference/doc',
+      payload: { columns: ['number', 'status'], widths: { number: 120 } },
+    }),
+  'DELETE /api/gridPreference/{table}': () =>
+    Promise.resolve({ method: 'DELETE', url: '/api/gridPreference/doc' }),
   'POST /api/wf/action/{id}': async (w) => {
     const item = await activeDoc(w);
     return {
