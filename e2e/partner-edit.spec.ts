@@ -79,7 +79,7 @@ test('a partner is added with two bank accounts, one the default, and reopens wi
 
   await page.getByTestId('grid-add').click();
   const dialog = editDialog(page);
-  await expect(dialog.getByRole('heading', { name: 'Add' })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Partner: new' })).toBeVisible();
   await dialog.getByLabel('Code', { exact: true }).fill('LIPA');
   await dialog.getByLabel('Name', { exact: true }).fill('Lipa Trgovina d.o.o.');
   await dialog.getByLabel('Town', { exact: true }).fill('Kranj');
@@ -102,13 +102,17 @@ test('a partner is added with two bank accounts, one the default, and reopens wi
   const reopened = await openRow(page, 'Lipa Trgovina d.o.o.');
   // spec §3: the title is the record's displayTitle.
   await expect(
-    reopened.getByRole('heading', { name: 'LIPA - Lipa Trgovina d.o.o.', exact: true }),
+    reopened.getByRole('heading', { name: 'Partner: LIPA - Lipa Trgovina d.o.o.', exact: true }),
   ).toBeVisible();
   await expect(reopened.getByLabel('Name', { exact: true })).toBeDisabled();
   await expect(reopened.getByTestId('edit-dialog-save')).toBeDisabled();
   await expect(accounts(reopened).getByRole('button', { name: 'Add bank account' })).toHaveCount(0);
   expect(await readAccounts(reopened)).toEqual([
-    { text: expect.stringContaining(`${FIRST_IBAN} LJBASI2X Main account`), isDefault: true },
+    // The saved default account is marked as such (spec §3 isDefaultModel).
+    {
+      text: expect.stringContaining(`${FIRST_IBAN} Default LJBASI2X Main account`),
+      isDefault: true,
+    },
     { text: expect.stringContaining(`${SECOND_IBAN} LJBASI2X Savings`), isDefault: false },
   ]);
   await keepScreen(page, testInfo, 'reopened-locked');

@@ -50,7 +50,7 @@ test("the server's errors land on their fields (VAT ID, a duplicate code, an acc
   await expect(accountRow.getByRole('alert')).toHaveText(ibanMessage);
   // Messages with a field are shown there only, not in the summary (spec §5).
   await expect(dialog.getByTestId('edit-dialog-form-summary')).toHaveCount(0);
-  await expect(dialog.getByRole('heading', { name: 'Add' })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Partner: new' })).toBeVisible();
   await code.scrollIntoViewIfNeeded();
   await keepScreen(page, testInfo, 'errors-on-fields');
 
