@@ -18,6 +18,8 @@ const EXCEPTIONS: Record<string, string> = {
   undo_action:
     'organization_id is nullable (undo of global data has no organisation); PRIMARY KEY (id)',
   job: 'the job queue: PRIMARY KEY (id), organization_id nullable for global jobs; workers claim across organisations',
+  organization_invitation:
+    'an invitation is opened by its link alone, before the invitee belongs to the organisation: its key and token hash are unique across organisations (on Citus, a table of the coordinator)',
 };
 
 /** Global tables that tenant tables reference: reference tables on Citus. */
