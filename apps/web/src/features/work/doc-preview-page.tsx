@@ -8,6 +8,7 @@ import { useSession } from '../../app/session';
 import { fetchRecord, tableQueryKey } from '../../schema-ui/api';
 import { DOC_TABLE } from './doc-api';
 import { PreviewPanel } from './preview/preview-panel';
+import { UndoProvider } from '../../schema-ui/undo/undo-snackbar';
 
 /**
  * /docpreview?documentKey=…&organizationId=… (spec §2): the preview on its own, in the
@@ -38,7 +39,10 @@ export function DocPreviewPage() {
   if (!isActive) return null;
   return (
     <Box sx={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <StandalonePreview documentKey={documentKey} />
+      {/* Its file actions offer their undo here too (spec §4). */}
+      <UndoProvider>
+        <StandalonePreview documentKey={documentKey} />
+      </UndoProvider>
     </Box>
   );
 }

@@ -136,6 +136,21 @@ describe('preview window', () => {
     expect(await screen.findByTestId('preview-panel', {}, { timeout: 2000 })).toBeTruthy();
   });
 
+  it('draws the document’s files in the window of its own, file actions included', async () => {
+    workApi({
+      'GET /api/doc/:key': () => json({ ...docRow(1), costLines: [] }),
+      'POST /api/doc/:id/preview.info': () =>
+        json(
+          previewInfo('d-1', [
+            docFile('main', { fileTypeCode: 'main' }),
+            docFile('att', { fileTypeCode: 'attachment' }),
+          ]),
+        ),
+    });
+    renderApp('/docpreview?documentKey=d-1&organizationId=org-1');
+    expect(await screen.findAllByTestId('preview-tab')).toHaveLength(2);
+  });
+
   it('is closed with its button, remembered, and opened again from the editor', async () => {
     workApi({
       'GET /api/doc/:key': () => json({ ...docRow(1), costLines: [] }),
