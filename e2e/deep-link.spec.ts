@@ -12,7 +12,8 @@ test('a signed-out deep link to the profile asks for sign-in and then opens the 
 
   await submitLogin(page, 'demo');
   await expect(page).toHaveURL('/account/profile');
-  await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+  // spec §1: in the profile's language (the demo user's is Slovenian).
+  await expect(page.getByRole('heading', { name: 'Profil' })).toBeVisible();
   await expect(page.getByTestId('profile-display-name')).toHaveValue('Demo Uporabnik');
 });
 
@@ -30,5 +31,5 @@ test('a signed-out deep link into an organisation returns there, with its query,
   await expect(page).toHaveURL(deepLink);
   // Not the first organisation: the link's organisation becomes the active one.
   await expect(page.getByTestId('org-menu')).toHaveText('Drava Logistika');
-  await expect(page.getByTestId('work-search-text')).toHaveText('Search: račun 2024');
+  await expect(page.getByTestId('work-search-text')).toHaveText('Iskanje: račun 2024');
 });

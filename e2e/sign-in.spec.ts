@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { ORGANIZATION_HOME, organizationIdOf, signInByApi, submitLogin } from './support/app';
+import {
+  chooseLanguage,
+  ORGANIZATION_HOME,
+  organizationIdOf,
+  signInByApi,
+  submitLogin,
+} from './support/app';
 
 test('demo signs in, lands on its first organisation, keeps the session on reload and signs out', async ({
   page,
@@ -15,6 +21,9 @@ test('demo signs in, lands on its first organisation, keeps the session on reloa
   await submitLogin(page, 'demo');
   await expect(page).toHaveURL(ORGANIZATION_HOME);
   expect(organizationIdOf(page)).toBe(first?.id);
+  // spec §1: the profile's language (the demo user's is Slovenian) applies after sign-in.
+  await expect(page.getByRole('heading', { name: 'Dobrodošli, Demo Uporabnik' })).toBeVisible();
+  await chooseLanguage(page, 'en-gb');
   await expect(page.getByRole('heading', { name: 'Welcome, Demo Uporabnik' })).toBeVisible();
   await expect(page.getByTestId('org-menu')).toHaveText('Alpina Trgovina');
   await expect(page.getByTestId('home-organization-name')).toHaveText('Alpina Trgovina d.o.o.');
