@@ -98,8 +98,11 @@ class PostgresConnection implements DatabaseConnection {
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     if (isRawPipelineQuery(compiled)) {
-      // Only a pipeline of its own, outside a transaction, with parameters sent as text.
-      if (this.pendingBegin || !sendable(compiled.rawPipeline)) return { rows: [] };
+      // Only a pipeline of its own, outside a transaction, with parameters sent as text, on a
+      // connection whose last answer has fully come: node-postgres gives a statement's error
+      // back before its ReadyForQuery arrives, and that late message must reach its reader.
+      if (this.pendingBegin || !sendable(compiled.rawPipeline) || !isIdle(this.client))
+        return { rows: [] };
       return { rows: (await this.sendRaw(compiled.rawPipeline)) as R[] };
     }
     const begin = this.takeBegin();
@@ -252,6 +255,26 @@ class PostgresConnection implements DatabaseConnection {
       ...(changed ? { numAffectedRows: BigInt(result.rowCount ?? 0) } : {}),
     };
   }
+}
+
+/**
+ * Nothing of node-postgres's is on the wire or waiting: its last ReadyForQuery has come. Read
+ * from its fields (pg 8 Client), the one place besides the socket that db/raw-rows.ts relies on;
+ * raw-rows.int.test.ts fails if an upgrade renames them.
+ */
+function isIdle(client: PoolClient): boolean {
+  const state = client as unknown as {
+    readyForQuery?: boolean;
+    _activeQuery?: unknown;
+    _sentQueryQueue?: unknown[];
+    _queryQueue?: unknown[];
+  };
+  return (
+    state.readyForQuery === true &&
+    !state._activeQuery &&
+    (state._sentQueryQueue?.length ?? 0) === 0 &&
+    (state._queryQueue?.length ?? 0) === 0
+  );
 }
 
 function throwIfFailed<T>(

@@ -1,8 +1,9 @@
+import net from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../test/test-db';
 import { uuidv7 } from '../lib/ids';
-import type { DbHandle } from './create-db';
+import { createDb, type DbHandle } from './create-db';
 import { readArraysInScope, readInScope, readRawInScope } from './scope';
 import { rawValue, type RawRows } from './raw-rows';
 
@@ -124,4 +125,97 @@ describe('scoped reads as bytes', () => {
       expect(await readRawInScope(handle.db, scopeA(), statement)).toBeUndefined();
     },
   );
+});
+
+/**
+ * A link to PostgreSQL that hands the server's answers over a few bytes at a time, as a loaded
+ * machine or a slow network does: an error's ReadyForQuery can then come after node-postgres
+ * has already given the statement's error back (CI, stop 34).
+ */
+async function slowLink(
+  target: URL,
+): Promise<{ url: string; slow: (on: boolean) => void; close: () => Promise<void> }> {
+  let isSlow = false;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    sockets.add(client).add(upstream);
+    client.pipe(upstream);
+    // Slow, each of the server's messages (a type byte, then its length) comes on its own.
+    let pending = Buffer.alloc(0);
+    let queue = Promise.resolve();
+    upstream.on('data', (chunk: Buffer) => {
+      if (!isSlow) return void client.write(chunk);
+      pending = Buffer.concat([pending, chunk]);
+      const messages: Buffer[] = [];
+      while (pending.length >= 5 && pending.length >= 1 + pending.readInt32BE(1)) {
+        const size = 1 + pending.readInt32BE(1);
+        messages.push(pending.subarray(0, size));
+        pending = pending.subarray(size);
+      }
+      queue = queue.then(async () => {
+        for (const message of messages) {
+          if (client.destroyed) return;
+          client.write(message);
+          await new Promise((resolve) => setTimeout(resolve, 15));
+        }
+      });
+    });
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('close', end).on('error', end);
+    upstream.on('close', end).on('error', end);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  const url = new URL(target.toString());
+  url.hostname = '127.0.0.1';
+  url.port = String(port);
+  return {
+    url: url.toString(),
+    slow: (on) => {
+      isSlow = on;
+    },
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+describe.runIf(onPostgres)('bytes read after a statement that failed', () => {
+  it('gets its own rows, never the answer node-postgres still waits for', async () => {
+    const handle = await createTestDb();
+    const link = await slowLink(new URL(process.env.DATABASE_URL ?? ''));
+    const pathname = new URL(
+      (handle.pool as unknown as { options: { connectionString: string } }).options
+        .connectionString,
+    ).pathname;
+    const url = new URL(link.url);
+    url.pathname = pathname;
+    const slow = await createDb({ databaseUrl: url.toString() });
+    try {
+      const scope = { userId: '0', organizationId: '0' };
+      await sql`select 1`.execute(slow.db); // connected at full speed
+      link.slow(true);
+      for (let round = 0; round < 3; round++) {
+        // Outside a transaction, so nothing waits on a ROLLBACK; the pool hands the same
+        // connection to the next read at once.
+        await expect(sql`select 1 / 0`.execute(slow.db)).rejects.toThrow(/division by zero/);
+        // The bytes read, or (their ReadyForQuery still on its way) the decoded read's.
+        const read = sql`select ${round}::int as n`;
+        const raw = await readRawInScope(slow.db, scope, read);
+        const rows = raw ? decoded(raw) : (await readArraysInScope(slow.db, scope, read)).rows;
+        expect(rows).toEqual([[round]]);
+        const after = await sql<{ n: number }>`select ${round + 10}::int as n`.execute(slow.db);
+        expect(after.rows).toEqual([{ n: round + 10 }]);
+      }
+    } finally {
+      await slow.close();
+      await link.close();
+      await handle.close();
+    }
+  });
 });
