@@ -1,6 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Model, Schema } from '@listina/forms';
 import {
+  partnerRoutes,
   ROOT_TABLES,
   rootTableIoRoutes,
   rootTableRoutes,
@@ -100,6 +101,43 @@ export function fetchDefaultModel(table: string, signal?: AbortSignal): Promise<
 
 export function fetchRecord(table: string, key: string, signal?: AbortSignal) {
   return callApi(recordRoutesOf(table).read, { params: { name: table, key }, signal });
+}
+
+/** The organisation's partners: the table of spec §7's suggestion call. */
+export const PARTNER_TABLE = 'partner';
+
+/** What a partner suggestion is asked by; a part left out or empty is not known. */
+export interface PartnerSuggestionQuery {
+  vatId?: string;
+  iban?: string;
+  name?: string;
+}
+
+/** spec §7: '-' stands for a part of the path that is not known. */
+const partOf = (value: string | undefined) => (value?.trim() ? value.trim() : '-');
+
+const suggestionParams = (query: PartnerSuggestionQuery) => ({
+  vatId: partOf(query.vatId),
+  iban: partOf(query.iban),
+  name: partOf(query.name),
+});
+
+/**
+ * spec §7 GET /api/cl/partner/{vatId}/{iban}/{name}: the partners the parts may name (the
+ * same VAT ID or IBAN, else a similar name), best first.
+ */
+export function fetchPartnerSuggestions(query: PartnerSuggestionQuery, signal?: AbortSignal) {
+  return callApi(partnerRoutes.suggestions, { params: suggestionParams(query), signal });
+}
+
+/** fetchPartnerSuggestions under the partner table's key: a saved partner asks again. */
+export function usePartnerSuggestions(query: PartnerSuggestionQuery, enabled = true) {
+  const params = suggestionParams(query);
+  return useQuery({
+    queryKey: tableQueryKey(PARTNER_TABLE, 'suggestions', params),
+    queryFn: ({ signal }) => fetchPartnerSuggestions(params, signal),
+    enabled,
+  });
 }
 
 export function fetchPage(

@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import { partnerRoutes, tableRoutes } from '@listina/contract';
+import { tableRoutes } from '@listina/contract';
 import { compactCode, type Model } from '@listina/forms';
 import { callApi } from '../../api/client';
-import { tableQueryKey } from '../../schema-ui/api';
+import { PARTNER_TABLE, usePartnerSuggestions } from '../../schema-ui/api';
 import type { FoundSupplier } from './capture-api';
 
 /**
@@ -11,21 +10,12 @@ import type { FoundSupplier } from './capture-api';
  * one step from what was found when none is.
  */
 
-export const PARTNER_TABLE = 'partner';
-
-/** spec §7: '-' stands for a part that is not known. */
-const part = (value: string) => (value.trim() === '' ? '-' : value.trim());
-
-/** Under the partner table's key: a new or changed partner asks for them again. */
-export function usePartnerSuggestions(supplier: FoundSupplier) {
-  const params = {
-    vatId: part(String(compactCode(supplier.vatId))),
-    iban: part(String(compactCode(supplier.iban))),
-    name: part(supplier.name),
-  };
-  return useQuery({
-    queryKey: tableQueryKey(PARTNER_TABLE, 'suggestions', params),
-    queryFn: ({ signal }) => callApi(partnerRoutes.suggestions, { params, signal }),
+/** The partners that may be the supplier capture found. */
+export function useSupplierSuggestions(supplier: FoundSupplier) {
+  return usePartnerSuggestions({
+    vatId: String(compactCode(supplier.vatId)),
+    iban: String(compactCode(supplier.iban)),
+    name: supplier.name,
   });
 }
 

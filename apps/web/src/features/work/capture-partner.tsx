@@ -8,9 +8,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatApiError } from '../../api/format-error';
 import { useI18n } from '../../app/i18n';
-import { tableQueryKey } from '../../schema-ui/api';
+import { PARTNER_TABLE, tableQueryKey } from '../../schema-ui/api';
 import type { FoundSupplier } from './capture-api';
-import { createSupplier, PARTNER_TABLE, usePartnerSuggestions } from './capture-partner-api';
+import { createSupplier, useSupplierSuggestions } from './capture-partner-api';
 
 interface CapturePartnerProps {
   supplier: FoundSupplier;
@@ -28,7 +28,7 @@ interface CapturePartnerProps {
 export function CapturePartner({ supplier, disabled, onUse }: CapturePartnerProps) {
   const { t } = useI18n();
   const queryClient = useQueryClient();
-  const suggestions = usePartnerSuggestions(supplier);
+  const suggestions = useSupplierSuggestions(supplier);
   const [name, setName] = useState(supplier.name);
   const [isCreating, setCreating] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -17,6 +17,7 @@ import { useI18n } from '../../app/i18n';
 import { useFormController } from '../form/form-controller';
 import { displayText } from '../inputs/text-input';
 import { FormFields } from '../form/form-fields';
+import { PARTNER_TABLE } from '../api';
 import { labelOf } from '../form/labels';
 import type { FieldMessage } from '../types';
 import {
@@ -32,7 +33,6 @@ import {
 } from './array-rows';
 import { BankAccountAdder } from './bank-account-adder';
 import { DefaultRowMarker } from './default-row-marker';
-import { PARTNER_TABLE } from './use-known-accounts';
 import { useRowKeys } from './use-row-keys';
 
 export interface ArrayFieldProps {

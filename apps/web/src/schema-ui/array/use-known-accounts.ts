@@ -1,17 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { partnerRoutes, type TableRecord } from '@listina/contract';
+import type { TableRecord } from '@listina/contract';
 import type { Model } from '@listina/forms';
-import { callApi } from '../../api/client';
-import { fetchPage, tableQueryKey } from '../api';
+import { fetchPage, fetchPartnerSuggestions, tableQueryKey } from '../api';
 import { accountKey } from './array-rows';
 
-/** The owner whose accounts can be searched (spec §5: partner bank accounts). */
-export const PARTNER_TABLE = 'partner';
 /** Partners whose accounts are read: the partner itself and the closest suggestions. */
 const MAX_PARTNERS = 5;
 const MAX_ACCOUNTS_PER_PARTNER = 100;
-/** A part of the suggestions path that is not known (the contract's "-"). */
-const UNKNOWN_PART = '-';
 
 export interface KnownAccount {
   account: TableRecord;
@@ -40,12 +35,7 @@ export function useKnownAccounts(options: { owner: Model; rowTable: string; enab
       const partners = new Map<string, string>();
       if (key !== '') partners.set(key, ownLabel);
       if (vatId !== '' || name !== '') {
-        const params = {
-          vatId: vatId || UNKNOWN_PART,
-          iban: UNKNOWN_PART,
-          name: name || UNKNOWN_PART,
-        };
-        const found = await callApi(partnerRoutes.suggestions, { params, signal });
+        const found = await fetchPartnerSuggestions({ vatId, name }, signal);
         for (const item of found.items) {
           if (!partners.has(item.key)) partners.set(item.key, `${item.code} – ${item.name}`);
         }

@@ -1,13 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { partnerRoutes, type PartnerSuggestion } from '@listina/contract';
+import type { PartnerSuggestion } from '@listina/contract';
 import { compactCode, getValue, type Field, type Model } from '@listina/forms';
-import { callApi } from '../../api/client';
 import { LOOKUP_SEARCH_DEBOUNCE_MS } from '../../app/constants';
 import { useI18n } from '../../app/i18n';
-import { tableQueryKey } from '../api';
+import { usePartnerSuggestions } from '../api';
 import { useDebouncedValue } from '../timing';
 
 /**
@@ -20,8 +18,6 @@ export type PartnerSuggestionRule = NonNullable<Field['partnerSuggestions']>;
 
 /** Texts shorter than this ask nothing (a name's first letters match too much). */
 const MIN_TEXT = 3;
-/** spec §7: '-' stands for a part that is not known. */
-const UNKNOWN = '-';
 
 interface PartnerSuggestionsProps {
   field: Field;
@@ -38,16 +34,10 @@ export function PartnerSuggestions({ field, rule, model, onUse }: PartnerSuggest
     LOOKUP_SEARCH_DEBOUNCE_MS,
   );
   const text = rule.by === 'iban' ? String(compactCode(typed)) : typed;
-  const params = {
-    vatId: UNKNOWN,
-    iban: rule.by === 'iban' ? text || UNKNOWN : UNKNOWN,
-    name: rule.by === 'name' ? text || UNKNOWN : UNKNOWN,
-  };
-  const suggestions = useQuery({
-    queryKey: tableQueryKey('partner', 'suggestions', params),
-    queryFn: ({ signal }) => callApi(partnerRoutes.suggestions, { params, signal }),
-    enabled: text.length >= MIN_TEXT,
-  });
+  const suggestions = usePartnerSuggestions(
+    rule.by === 'iban' ? { iban: text } : { name: text },
+    text.length >= MIN_TEXT,
+  );
   const chosen = getValue(model, rule.idField);
   const items = (suggestions.data?.items ?? []).filter((item) => item.id !== chosen);
   if (text.length < MIN_TEXT || items.length === 0) return null;
