@@ -103,3 +103,18 @@ export function hasMorePlaces(value: string, places: number): boolean {
   const parts = partsOf(value);
   return parts !== undefined && /[1-9]/.test(parts.frac.slice(places));
 }
+
+/**
+ * An amount as whole cents, rounded to two places as roundDecimal rounds: '12.5' → 1250n,
+ * 7 → 700n, '0.005' → 1n. Undefined for anything that is not a decimal ('', '1,5', NaN, null).
+ */
+export function centsOf(value: unknown): bigint | undefined {
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  const rounded = roundDecimal(value, 2);
+  return rounded === undefined ? undefined : BigInt(rounded.replace('.', ''));
+}
+
+/** Whole cents as a decimal amount with two places: 12345n → '123.45', -5n → '-0.05'. */
+export function centsText(cents: bigint): string {
+  return fromScaled(cents, 2);
+}

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseDecimal } from './decimal';
-import { compareDecimal, roundDecimal, toDecimalString } from './decimal-math';
+import { centsOf, centsText, compareDecimal, roundDecimal, toDecimalString } from './decimal-math';
 import { formatCurrency, formatNumber } from './number-format';
 
 const ok = (value: string) => ({
@@ -161,6 +161,27 @@ describe('decimal strings', () => {
     expect(compareDecimal('-1', '0')).toBe(-1);
     expect(compareDecimal('10000000000000000000001', '10000000000000000000000')).toBe(1);
     expect(compareDecimal('a', '1')).toBeUndefined();
+  });
+
+  it('centsOf reads an amount as whole cents, rounded as roundDecimal rounds', () => {
+    expect(centsOf('12.5')).toBe(1250n);
+    expect(centsOf(7)).toBe(700n);
+    expect(centsOf('0.005')).toBe(1n);
+    expect(centsOf('-0.05')).toBe(-5n);
+    expect(centsOf('99999999999999999999.99')).toBe(9999999999999999999999n);
+    for (const refused of ['', ' ', '1,5', 'abc', null, undefined, Number.NaN, {}])
+      expect(centsOf(refused)).toBeUndefined();
+  });
+
+  it('centsText writes whole cents with two places, and reads back as the same cents', () => {
+    expect(centsText(12345n)).toBe('123.45');
+    expect(centsText(-5n)).toBe('-0.05');
+    expect(centsText(0n)).toBe('0.00');
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), (cents) => {
+        expect(centsOf(centsText(cents))).toBe(cents);
+      }),
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import { compactCode, roundDecimal, type Model, type Schema } from '@listina/forms';
+import { centsOf, centsText, compactCode, type Model, type Schema } from '@listina/forms';
 
 /**
  * The rules of nested array rows (spec §3 grid rows, §4 array items), without React: new rows
@@ -52,21 +52,14 @@ export function blankRow(schema: Schema, id: number): Row {
 export function remainderOf(rows: readonly Row[], schema: Schema, parent: Model): Model {
   const rule = schema.inputProps?.remainder as { field?: unknown; of?: unknown } | undefined;
   if (typeof rule?.field !== 'string' || typeof rule.of !== 'string') return {};
-  const cents = (value: unknown) => {
-    const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '';
-    const parsed = roundDecimal(text, 2);
-    return parsed === undefined ? undefined : BigInt(parsed.replace('.', ''));
-  };
-  const total = cents(parent[rule.of]);
+  const total = centsOf(parent[rule.of]);
   if (total === undefined) return {};
   const used = rows
     .filter(isLiveRow)
-    .reduce((sum, row) => sum + (cents(row[rule.field as string]) ?? 0n), 0n);
+    .reduce((sum, row) => sum + (centsOf(row[rule.field as string]) ?? 0n), 0n);
   const left = total - used;
   if (left === 0n) return {};
-  const negative = left < 0n;
-  const digits = (negative ? -left : left).toString().padStart(3, '0');
-  return { [rule.field]: `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}` };
+  return { [rule.field]: centsText(left) };
 }
 
 export function addRow(rows: readonly Row[], schema: Schema, values: Model = {}): Row[] {

@@ -1,3 +1,4 @@
+import { centsOf, centsText } from '@listina/forms';
 import type { TextField } from '../text/text-fields';
 import { LABELLED, SHAPE_ONLY, confidenceOf, type Candidate, type Found } from './candidates';
 
@@ -14,8 +15,8 @@ type AmountField = 'netAmount' | 'vatAmount' | 'totalAmount' | 'amountDue' | 'pr
 /** A value worked out from two read ones: sure of the sum, not of what was meant. */
 export const DERIVED = 0.9;
 
-const cents = (value: string) => Math.round(Number(value) * 100);
-const euros = (value: number) => (value / 100).toFixed(2);
+/** A found amount (always a decimal: the amount reader wrote it) in whole cents. */
+const cents = (value: string) => centsOf(value) ?? 0n;
 
 export interface Amounts {
   fields: Partial<Record<Extract<TextField, AmountField>, Found>>;
@@ -50,7 +51,7 @@ function rateSums(field: 'netAmount' | 'vatAmount', vats: readonly Candidate[]):
     if (picked.length < 2) return undefined;
     return {
       field,
-      value: euros(picked.reduce((s, v) => s + cents(v.value), 0)),
+      value: centsText(picked.reduce((s, v) => s + cents(v.value), 0n)),
       words: picked.flatMap((v) => v.words),
       score: Math.min(...picked.map((v) => v.score)),
       hit: picked[0]?.hit,
@@ -98,7 +99,7 @@ export function readAmounts(candidates: readonly Candidate[]): Amounts {
     for (const vat of vats)
       for (const total of sums) {
         if (cents(net.value) + cents(vat.value) !== cents(total.value)) continue;
-        if (cents(total.value) === 0 || net.words[0] === total.words[0]) continue;
+        if (cents(total.value) === 0n || net.words[0] === total.words[0]) continue;
         const score = net.score + vat.score + total.score;
         if (!best || score > best.score + 1e-9) best = { net, vat, total, score };
       }
@@ -113,10 +114,10 @@ export function readAmounts(candidates: readonly Candidate[]): Amounts {
     if (net) fields.netAmount = asRead(net);
     if (vat) fields.vatAmount = asRead(vat);
     if (total) fields.totalAmount = asRead({ ...total, field: 'totalAmount' });
-    const derive = (field: AmountField, value: number, from: Candidate) => {
-      if (value < 0) return;
+    const derive = (field: AmountField, value: bigint, from: Candidate) => {
+      if (value < 0n) return;
       fields[field] = {
-        candidate: { field, value: euros(value), words: [], score: from.score },
+        candidate: { field, value: centsText(value), words: [], score: from.score },
         confidence: DERIVED,
       };
     };

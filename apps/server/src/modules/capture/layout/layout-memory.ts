@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { centsOf } from '@listina/forms';
 import type { Trx } from '../../../db/scope';
 import type { FoundValue } from '../text/text-fields';
 import type { WriteHook } from '../../tables/write-hooks';
@@ -101,14 +102,10 @@ export async function applyLayoutHints<F extends Fields>(
 const SUMS = ['netAmount', 'vatAmount', 'totalAmount'] as const;
 /** Confidence of an amount a hint read when the sums do not add up: below review (0.9). */
 const UNSURE_SUM = 0.7;
-const cents = (value: string | undefined) =>
-  value === undefined || !Number.isFinite(Number(value))
-    ? undefined
-    : Math.round(Number(value) * 100);
 
 /** Whether net + VAT = total: true or false when all three are there, else undefined. */
 function adds(fields: Fields): boolean | undefined {
-  const [net, vat, total] = SUMS.map((field) => cents(fields[field]?.value));
+  const [net, vat, total] = SUMS.map((field) => centsOf(fields[field]?.value));
   return net === undefined || vat === undefined || total === undefined
     ? undefined
     : net + vat === total;

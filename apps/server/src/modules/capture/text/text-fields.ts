@@ -1,4 +1,4 @@
-import { checkBic, checkIban, isValidSlovenianVatId } from '@listina/forms';
+import { centsOf, centsText, checkBic, checkIban, isValidSlovenianVatId } from '@listina/forms';
 import { checkReference, splitReference } from '../einvoice/payment-reference';
 import {
   findLabels,
@@ -164,8 +164,8 @@ export function decimalOf(text: string): string | undefined {
   return `${match[1] ?? ''}${String(Number(whole))}.${match[3] ?? ''}`;
 }
 
-const cents = (decimal: string) => Math.round(Number(decimal) * 100);
-const euros = (value: number) => (value / 100).toFixed(2);
+/** A found amount (always a decimal: amountOf wrote it) in whole cents. */
+const cents = (decimal: string) => centsOf(decimal) ?? 0n;
 
 /** An ISO 11649 creditor reference (RF) with its check digits right. */
 export function isValidRfReference(value: string): boolean {
@@ -231,7 +231,7 @@ export function readTextFields(text: string, options: NameOptions = {}): TextFie
   // rounding they differ; an invoice that prints only what is to be paid has it as its total.
   const dues = amounts('amountDue');
   const totals = amounts('totalAmount').filter((f) => !dues.some((d) => d.at === f.at));
-  const sum = (list: { value: string }[]) => list.reduce((s, f) => s + cents(f.value), 0);
+  const sum = (list: { value: string }[]) => list.reduce((s, f) => s + cents(f.value), 0n);
   const due = dues[dues.length - 1];
   const total = totals[totals.length - 1] ?? due;
   if (total)
@@ -255,14 +255,14 @@ export function readTextFields(text: string, options: NameOptions = {}): TextFie
     });
   if (nets.length > 0)
     put('netAmount', {
-      value: euros(sum(nets)),
+      value: centsText(sum(nets)),
       confidence: LABELLED,
       source: 'text',
       at: nets[0]?.at ?? 0,
     });
   if (vats.length > 0)
     put('vatAmount', {
-      value: euros(sum(vats)),
+      value: centsText(sum(vats)),
       confidence: LABELLED,
       source: 'text',
       at: vats[0]?.at ?? 0,

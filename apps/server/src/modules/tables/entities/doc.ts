@@ -1,9 +1,10 @@
 import {
   checkBic,
   checkIban,
+  centsOf,
+  centsText,
   compactCode,
   documentReferenceOf,
-  roundDecimal,
 } from '@listina/forms';
 import type { MessageSpec } from '../../../lib/errors';
 import { documentStandingMessages } from '../../documents/standing-messages';
@@ -75,19 +76,6 @@ const date = (name: string, column: string, extra: Partial<ColumnDef> = {}): Col
   ...extra,
 });
 
-/** An amount in cents, or undefined when empty or not a decimal. */
-function cents(value: unknown): bigint | undefined {
-  if (value === null || value === undefined || value === '') return undefined;
-  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
-  const rounded = roundDecimal(value, 2);
-  return rounded === undefined ? undefined : BigInt(rounded.replace('.', ''));
-}
-
-const euros = (amount: bigint) => {
-  const text = (amount < 0n ? -amount : amount).toString().padStart(3, '0');
-  return `${amount < 0n ? '-' : ''}${text.slice(0, -2)}.${text.slice(-2)}`;
-};
-
 const linesOf = (model: Record<string, unknown>) =>
   Array.isArray(model.costLines)
     ? (model.costLines as Record<string, unknown>[]).filter((l) => l.markForDelete !== true)
@@ -98,13 +86,15 @@ const linesOf = (model: Record<string, unknown>) =>
  * invoice may round per line, and the user who typed what the paper says may go on.
  */
 export function totalWarning(model: Record<string, unknown>): MessageSpec[] {
-  const [net, vat, total] = [model.netAmount, model.vatAmount, model.totalAmount].map(cents);
+  const [net, vat, total] = [model.netAmount, model.vatAmount, model.totalAmount].map((value) =>
+    centsOf(value),
+  );
   if (net === undefined || vat === undefined || total === undefined || net + vat === total)
     return [];
   return [
     {
       code: 'errors.doc.totalNotNetPlusVat',
-      parameters: [euros(net), euros(vat), euros(net + vat)],
+      parameters: [centsText(net), centsText(vat), centsText(net + vat)],
       field: 'totalAmount',
     },
   ];
@@ -116,16 +106,16 @@ export function totalWarning(model: Record<string, unknown>): MessageSpec[] {
  * paper says may go on, and the order pays the amount due.
  */
 export function amountDueWarning(model: Record<string, unknown>): MessageSpec[] {
-  const [total, due] = [model.totalAmount, model.amountDue].map(cents);
+  const [total, due] = [model.totalAmount, model.amountDue].map((value) => centsOf(value));
   if (total === undefined || due === undefined) return [];
-  const prepaid = cents(model.prepaidAmount) ?? 0n;
-  const rounding = cents(model.roundingAmount) ?? 0n;
+  const prepaid = centsOf(model.prepaidAmount) ?? 0n;
+  const rounding = centsOf(model.roundingAmount) ?? 0n;
   const expected = total - prepaid + rounding;
   if (due === expected) return [];
   return [
     {
       code: 'errors.doc.amountDueNotTotal',
-      parameters: [euros(total), euros(prepaid), euros(rounding), euros(expected)],
+      parameters: [centsText(total), centsText(prepaid), centsText(rounding), centsText(expected)],
       field: 'amountDue',
     },
   ];
@@ -137,14 +127,14 @@ export function amountDueWarning(model: Record<string, unknown>): MessageSpec[] 
  */
 export function costLinesProblem(model: Record<string, unknown>): MessageSpec | undefined {
   const lines = linesOf(model);
-  const total = cents(model.totalAmount);
+  const total = centsOf(model.totalAmount);
   if (lines.length === 0 || total === undefined) return undefined;
-  const sum = lines.reduce((acc, line) => acc + (cents(line.amount) ?? 0n), 0n);
+  const sum = lines.reduce((acc, line) => acc + (centsOf(line.amount) ?? 0n), 0n);
   return sum === total
     ? undefined
     : {
         code: 'errors.doc.costLinesNotTotal',
-        parameters: [euros(sum), euros(total)],
+        parameters: [centsText(sum), centsText(total)],
         field: 'costLines',
       };
 }
