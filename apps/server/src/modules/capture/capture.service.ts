@@ -15,6 +15,7 @@ import { doc as docEntity } from '../tables/entities/doc';
 import { lockMessage, lockProblems } from '../tables/locks';
 import type { TableScope, TablesService } from '../tables/tables.service';
 import { applyLearning, rememberCorrections, type Learned } from './learning';
+import { INVOICE_TYPE_CODE } from './text/document-kind';
 import { applyLayoutHints, rememberLayoutHints, storeLayout } from './layout/layout-memory';
 import { matchPartner } from './partner-match';
 import { recordSupplierIds } from './supplier-ids';
@@ -67,6 +68,36 @@ const currencyOf = (fills: { column: string; value: string }[]) =>
 export interface CaptureResult extends MainFileReading {
   /** The partner the VAT ID or IBAN named, when it was found (a name is only suggested). */
   partner: { key: string; by: 'vatId' | 'iban' } | null;
+}
+
+/**
+ * Kinds of document (UNTDID 1001) booked as an invoice where the organisation keeps no type of
+ * their own: debit notes, corrected, consolidated, self-billed and partial invoices.
+ */
+const INVOICE_KINDS: ReadonlySet<string> = new Set(['383', '384', '385', '389', '326']);
+
+/**
+ * The organisation's active document type for a kind of document (its e-invoice type code),
+ * an invoice's for a kind booked as one; a document that says no kind but had values read is
+ * taken for an invoice. Undefined where the organisation has no such type (a proforma, say).
+ */
+async function documentTypeFor(
+  trx: Trx,
+  organizationId: string,
+  code: string | undefined,
+  isRead: boolean,
+): Promise<string | undefined> {
+  const kind = code ?? (isRead ? INVOICE_TYPE_CODE : undefined);
+  if (kind === undefined) return undefined;
+  const wanted = INVOICE_KINDS.has(kind) ? [kind, INVOICE_TYPE_CODE] : [kind];
+  const { rows } = await sql<{ id: string }>`
+    select id from document_type
+    where organization_id = ${organizationId} and is_active
+      and einvoice_type_code = any(${wanted}::text[])
+    order by array_position(${wanted}::text[], einvoice_type_code), code
+    limit 1
+  `.execute(trx);
+  return rows[0]?.id;
 }
 
 const providerOf = (job: Job): CaptureProvider =>
@@ -267,6 +298,11 @@ export function createCaptureService(
         const learned: Learned = partner
           ? await applyLearning(trx, organizationId, partner.key, laid)
           : { fields: laid, columns: [] };
+        // The kind the file says it is, where the supplier's earlier documents taught none.
+        const isTypeLearned = learned.columns.some((c) => c.column === 'document_type_id');
+        const typeId = isTypeLearned
+          ? undefined
+          : await documentTypeFor(trx, organizationId, read.documentTypeCode, found);
         const result: CaptureResult = {
           ...read,
           fields: learned.fields,
@@ -281,6 +317,7 @@ export function createCaptureService(
             return value === undefined || !isKnown ? [] : [{ column, value }];
           }),
           ...learned.columns,
+          ...(typeId ? [{ column: 'document_type_id', value: typeId }] : []),
         ];
         // A capture cancelled meanwhile (its state is no longer pending) keeps nothing.
         const { rows: written } = await sql<{ id: string }>`

@@ -2,6 +2,7 @@ import type { CAPTURE_PROVIDERS } from '@listina/contract';
 import { readBlob, type BlobStore } from '../../plugins/storage/blob-store';
 import { CaptureError, type CaptureErrorCode } from './capture-error';
 import { extractEmbeddedXml, parseEInvoice, type CaptureProblem } from './einvoice/einvoice';
+import { documentTypeCodeOf } from './text/document-kind';
 import { EInvoiceError } from './einvoice/einvoice-error';
 import type { OcrEngine } from './ocr/ocr-engine';
 import { ocrFields, type OcrPage } from './ocr/ocr-fields';
@@ -45,6 +46,11 @@ export interface MainFileReading {
   fields: FoundFields;
   /** The e-invoice's own format, schema verdict and problems, when it was one. */
   einvoice?: { format: string; valid: boolean; schemaErrors: string[]; problems: CaptureProblem[] };
+  /**
+   * What kind of document it is (UNTDID 1001: 380 invoice, 381 credit note…): as the e-invoice
+   * says, else by the first title its text prints.
+   */
+  documentTypeCode?: string;
   /** Each payment QR code found, with what is wrong in it. */
   qr?: QrCodeSummary[];
   /** The pages OCR read, and the skew each was turned back by (degrees). */
@@ -126,8 +132,9 @@ export async function readMainFile(
     const invoice = await readEInvoice(isXml, await content());
     if (invoice) {
       readings.push({ source: 'einvoice', fields: invoice.fields });
-      const { format, valid, schemaErrors, problems } = invoice;
+      const { format, valid, schemaErrors, problems, documentTypeCode } = invoice;
       extra.einvoice = { format, valid, schemaErrors, problems };
+      if (documentTypeCode) extra.documentTypeCode = documentTypeCode;
     }
   }
   // An XML file has no pages and no printed text: the e-invoice is all there is.
@@ -186,6 +193,7 @@ export async function readMainFile(
       .flatMap((page) => page.lines.map((line) => line.map((word) => word.text).join(' ')))
       .join('\n');
   }
+  extra.documentTypeCode ??= documentTypeCodeOf(main.text || extra.ocrText || '');
   const reading = { ...merge(readings), ...extra };
   if (pages?.error) {
     if (reading.source === 'none') throw pages.error;

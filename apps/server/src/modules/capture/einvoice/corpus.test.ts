@@ -8,6 +8,7 @@ import {
   listCorpusFiles,
   readCorpusFile,
 } from './corpus/conformance';
+import { DOCUMENT_TYPE_CODES } from './corpus/expected';
 
 /**
  * Issue 21: public real-world e-invoices (corpus/SOURCES.md) read as capture reads them, their
@@ -41,5 +42,6 @@ describe('the e-invoice conformance corpus', () => {
       .filter((check) => !check.right)
       .map(({ field, expected, actual }) => `${field}: expected ${expected}, read ${actual}`);
     expect(wrong).toEqual([]);
+    expect(read.documentTypeCode).toBe(DOCUMENT_TYPE_CODES[file] ?? '380');
   });
 });

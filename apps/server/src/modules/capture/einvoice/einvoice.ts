@@ -37,6 +37,8 @@ export interface EInvoiceResult {
   /** The values found, as a document stores them; a field the file lacks is left out. */
   fields: CapturedFields;
   problems: CaptureProblem[];
+  /** The kind of document (UNTDID 1001, three digits), when the file says. */
+  documentTypeCode?: string;
 }
 
 export const CONFIDENCE_SCHEMA_VALID = 1;
@@ -60,8 +62,17 @@ export async function parseEInvoice(bytes: Buffer): Promise<EInvoiceResult> {
   const root = parseXmlTree(xml);
   const schema = await checkSchema(format, xml);
   const confidence = schema.valid ? CONFIDENCE_SCHEMA_VALID : CONFIDENCE_SCHEMA_INVALID;
-  const { fields, problems } = captureFields(READERS[format](root), confidence);
-  return { format, valid: schema.valid, schemaErrors: schema.errors, fields, problems };
+  const text = READERS[format](root);
+  const { fields, problems } = captureFields(text, confidence);
+  const typeCode = text.documentTypeCode?.trim();
+  return {
+    format,
+    valid: schema.valid,
+    schemaErrors: schema.errors,
+    fields,
+    problems,
+    ...(typeCode && /^\d{3}$/.test(typeCode) ? { documentTypeCode: typeCode } : {}),
+  };
 }
 
 /** The syntax by the root element and its namespace, as the upload sniffer tells it. */

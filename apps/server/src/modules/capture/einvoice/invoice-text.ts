@@ -53,6 +53,11 @@ export interface InvoiceText {
   /** The reference as one text ('SI12 1234…', 'RF18 5390…', or free text). */
   reference?: string;
   purposeCode?: string;
+  /**
+   * What kind of document it is, as UNTDID 1001 codes it (BT-3): 380 invoice, 381 credit
+   * note, 384 corrected invoice, 386 prepayment invoice, 389 self-billed invoice…
+   */
+  documentTypeCode?: string;
 }
 
 /** A payee account as one payment means gives it: its number and its bank's BIC. */

@@ -35,6 +35,7 @@ export function readCii(root: XmlElement): InvoiceText {
     ibans: accounts.flatMap((account) => account.iban ?? []),
     bic: bicOfFirstAccount(accounts),
     invoiceNumber: textAt(root, ['ExchangedDocument', 'ID']),
+    documentTypeCode: textAt(root, ['ExchangedDocument', 'TypeCode']),
     issueDate: date(elementsAt(root, ['ExchangedDocument', 'IssueDateTime', 'DateTimeString'])[0]),
     dueDate: date(
       elementsAt(root, [

@@ -35,6 +35,7 @@ export function readEslog(root: XmlElement): InvoiceText {
     ibans: payees.flatMap((account) => account.iban ?? []),
     bic: bicOfFirstAccount(payees),
     invoiceNumber: textAt(message, ['S_BGM', 'C_C106', 'D_1004']),
+    documentTypeCode: textAt(message, ['S_BGM', 'C_C002', 'D_1001']),
     // 137: document date; 13: due date (in the payment terms group).
     issueDate: qualified(elementsAt(message, ['S_DTM', 'C_C507']), 'D_2005', '137', 'D_2380'),
     dueDate: qualified(elementsAt(message, ['G_SG8', 'S_DTM', 'C_C507']), 'D_2005', '13', 'D_2380'),

@@ -26,6 +26,11 @@ export function readUbl(root: XmlElement): InvoiceText {
     ibans: accounts.flatMap((account) => account.iban ?? []),
     bic: bicOfFirstAccount(accounts),
     invoiceNumber: textAt(root, ['ID']),
+    // BT-3; a CreditNote that does not say is a credit note.
+    documentTypeCode:
+      textAt(root, ['InvoiceTypeCode']) ??
+      textAt(root, ['CreditNoteTypeCode']) ??
+      (root.name === 'CreditNote' ? '381' : undefined),
     issueDate: textAt(root, ['IssueDate']),
     // A CreditNote has no DueDate of its own; the payment means may carry one.
     dueDate:

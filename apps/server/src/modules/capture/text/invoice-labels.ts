@@ -70,6 +70,12 @@ export interface LanguageLabels {
   fields: Record<LabelField, string[]>;
   /** Words that are the document's title (Invoice, Rechnung, Dobropis…). */
   title: string[];
+  /**
+   * The titles that name another kind of document than an invoice (380), by its UNTDID 1001
+   * code: 381 credit note, 383 debit note, 384 corrected invoice, 386 advance invoice, 325
+   * proforma. Each is one of `title`.
+   */
+  titleTypes: Record<string, string[]>;
   /** Twelve entries, January first: every name and abbreviation of the month, lower case. */
   months: string[][];
   /** How the language writes a numeric date; English is dmy unless the country is the US. */

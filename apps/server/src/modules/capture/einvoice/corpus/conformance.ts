@@ -34,6 +34,8 @@ export interface CorpusRead {
   /** Valid against the XSD of its syntax (all the corpus is: public invoices and samples). */
   valid: boolean;
   values: Partial<Record<CorpusField, string>>;
+  /** The kind of document the file says it is (UNTDID 1001). */
+  documentTypeCode: string | undefined;
 }
 
 /** The format and the field values capture gets from one sample file. */
@@ -49,7 +51,12 @@ export async function readCorpusFile(file: string): Promise<CorpusRead> {
     const value = fields[field]?.value;
     if (value !== undefined) values[field] = value;
   }
-  return { format: result.format, valid: result.valid, values };
+  return {
+    format: result.format,
+    valid: result.valid,
+    values,
+    documentTypeCode: result.documentTypeCode,
+  };
 }
 
 export interface FieldCheck {

@@ -47,6 +47,26 @@ export interface ExpectedInvoice {
   fields: Partial<Record<CorpusField, string>>;
 }
 
+/**
+ * The kind of each file that is not an invoice (UNTDID 1001: BT-3, UBL InvoiceTypeCode or
+ * CreditNoteTypeCode, CII ExchangedDocument TypeCode, e-SLOG BGM D_1001), read from the file;
+ * every other file says 380. A UBL CreditNote that names no code is a credit note (381).
+ */
+export const DOCUMENT_TYPE_CODES: Readonly<Record<string, string>> = {
+  'eslog/VP2025-1799-racun.xml': '381',
+  // Consolidated invoices: one for the deliveries of a month.
+  'eslog/PR5690-Slika1.XML': '385',
+  'eslog/PR5707-Slika2.XML': '385',
+  'ubl/BIS_Billing_30-Kreditering_med_kreditnota.xml': '381',
+  'ubl/UBL-CreditNote-2.1-Example.ubl.xml': '381',
+  'ubl/ehf-2.0_T14-BII05-gyldig-kreditnota.xml': '381',
+  'ubl/ubl-tc434-creditnote1.xml': '381',
+  'ubl/energie-efactuur-2.0_voorbeeldfactuur-004-netbeheer-credit.xml': '384',
+  'cii/zugferd-2.5.2-en16931_factur-x-20.xml': '384',
+  'cii/zugferd-2.5.2-en16931_factur-x-10.xml': '389',
+  'ubl/ubl-selfbilled-01.20a-INVOICE_ubl.xml': '389',
+};
+
 /** By path below corpus/. */
 export const EXPECTED: Record<string, ExpectedInvoice> = {
   // ---------------------------------------------------------------- e-SLOG 2.0
