@@ -108,9 +108,11 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
     mailDir: path.join(config.dataDir, 'mail'),
     log: app.log,
   });
+  const invitations = createInvitationService({ db, mailer, publicUrl: config.publicUrl });
   const account = createAccountService({
     db,
     mailer,
+    invitations,
     publicUrl: config.publicUrl,
     sessionTtlMs: config.sessionTtlMs,
     sessionIdleMs: config.sessionIdleMs,
@@ -152,12 +154,7 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
     const register = config.companyRegisterUrl
       ? cachedConnector(viesConnector(config.companyRegisterUrl))
       : undefined;
-    registerOnboardingRoutes(
-      app,
-      auth,
-      createOnboardingService(db, register),
-      createInvitationService({ db, mailer, publicUrl: config.publicUrl }),
-    );
+    registerOnboardingRoutes(app, auth, createOnboardingService(db, register), invitations);
     registerTranslationRoutes(app, auth);
   }
   const tables = createTablesService(db);

@@ -169,6 +169,7 @@ export const RULES: Rule[] = [
   },
   { call: 'GET /api/organization/invitations', who: ADMINS, foreign: OWN },
   { call: 'DELETE /api/organization/invitations/{id}', who: ADMINS, foreign: 404 },
+  { call: 'GET /api/invitation/{code}/public', who: 'anyone', note: 'to sign in or register' },
   {
     call: 'GET /api/invitation/{code}',
     who: 'signedIn',

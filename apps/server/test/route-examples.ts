@@ -298,6 +298,8 @@ export const accountExamples: Record<string, Example> = {
     const id = (await invitation(w)).id;
     return { method: 'DELETE', url: `/api/organization/invitations/${id}` };
   },
+  'GET /api/invitation/{code}/public': async (w) =>
+    get(`/api/invitation/${(await invitation(w)).code}/public`)(w, 'orgadmin'),
   'GET /api/invitation/{code}': async (w) =>
     get(`/api/invitation/${(await invitation(w)).code}`)(w, 'orgadmin'),
   'POST /api/invitation/{code}/accept': async (w) => ({

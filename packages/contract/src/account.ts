@@ -71,6 +71,8 @@ export const RegisterBodySchema = z.object({
   displayName: requiredText(100),
   password: NewPasswordSchema,
   lang: LocaleSchema.optional(),
+  /** The secret of the invitation link the newcomer registers from (issue 24). */
+  invitation: z.string().min(1).max(200).optional(),
 });
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 
@@ -83,7 +85,18 @@ export const ConfirmBodySchema = z.object({
 });
 export const ConfirmResponseSchema = z.object({
   result: z.enum(['emailConfirmed', 'passwordRequired', 'passwordReset']),
+  /**
+   * The invitation the account was registered from (issue 24): confirming the e-mail accepted
+   * it, or it no longer worked (expired, revoked or used).
+   */
+  invitation: z
+    .object({
+      organizationName: z.string(),
+      result: z.enum(['accepted', 'expired', 'revoked', 'used']),
+    })
+    .optional(),
 });
+export type ConfirmResponse = z.infer<typeof ConfirmResponseSchema>;
 
 export const UnlockBodySchema = z.object({ code: requiredText(200) });
 

@@ -126,6 +126,7 @@ export const InvitationPreviewSchema = z.object({
   roles: z.array(z.string()),
   expiresAt: z.string(),
 });
+export type InvitationPreview = z.infer<typeof InvitationPreviewSchema>;
 
 export const invitationRoutes = {
   create: defineRoute({
@@ -150,6 +151,14 @@ export const invitationRoutes = {
     summary: 'Revoke an open invitation (admins).',
     access: 'organization',
     response: OkSchema,
+  }),
+  lookup: defineRoute({
+    method: 'GET',
+    path: '/api/invitation/:code/public',
+    summary:
+      'The organisation, address and roles of an invitation link, for a visitor who is not signed in (to sign in or register from it).',
+    access: 'anonymous',
+    response: InvitationPreviewSchema,
   }),
   preview: defineRoute({
     method: 'GET',

@@ -94,6 +94,8 @@ export interface OrganizationInvitationTable {
   accepted_at: Timestamp | null;
   accepted_by: string | null;
   revoked_at: Timestamp | null;
+  /** The account registered from this invitation's link; confirming it accepts (issue 24). */
+  registered_user_id: string | null;
 }
 
 export interface OrganizationMemberTable {

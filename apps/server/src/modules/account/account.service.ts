@@ -8,7 +8,7 @@ import { resolveLocale, translate, type Locale } from '../../plugins/i18n';
 import type { Mailer } from '../../plugins/mail';
 import * as repo from './account.repository';
 import { createAddressUnlock } from './address-unlock';
-import { createRegistration } from './registration';
+import { createRegistration, type RegistrationInvitations } from './registration';
 import { spendAllowance } from './request-limits';
 import { createSessions, sessionOf, type SessionDeps } from './sessions';
 import { createSignIn, type SignInDeps } from './sign-in';
@@ -18,6 +18,7 @@ export { localeSettings } from './sessions';
 export interface AccountDeps extends SessionDeps, Omit<SignInDeps, 'sessions' | 'unlock'> {
   mailer: Mailer;
   publicUrl: string;
+  invitations: RegistrationInvitations;
 }
 
 const CONFIRM_CODE_TTL_MS = 48 * 3_600_000;
@@ -112,11 +113,13 @@ export function createAccountService(deps: AccountDeps) {
         throw codeInvalid();
       }
       if (row.kind === 'confirmEmail') {
-        await db.transaction().execute(async (trx) => {
+        const invitation = await db.transaction().execute(async (trx) => {
           if (!(await repo.useCode(trx, row.id))) throw codeInvalid();
-          await repo.updateUser(trx, row.user_id, { email_confirmed_at: new Date() });
+          const user = await repo.updateUser(trx, row.user_id, { email_confirmed_at: new Date() });
+          // Registered from an invitation: the confirmed address joins its organisation.
+          return deps.invitations.acceptRegistered(trx, { id: row.user_id, email: user.email });
         });
-        return { result: 'emailConfirmed' as const };
+        return { result: 'emailConfirmed' as const, ...(invitation ? { invitation } : {}) };
       }
       if (!password) return { result: 'passwordRequired' as const };
       const owner = await repo.findUserById(db, row.user_id);

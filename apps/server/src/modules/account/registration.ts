@@ -1,4 +1,4 @@
-import type { RegisterBody } from '@listina/contract';
+import type { ConfirmResponse, RegisterBody } from '@listina/contract';
 import type { Db } from '../../db/create-db';
 import { uuidv7 } from '../../lib/ids';
 import { hashPassword } from '../../lib/secrets';
@@ -11,12 +11,28 @@ import { spendAllowance, trySpendAllowance } from './request-limits';
 /** Mails about a name already in use, to one address within the hour. */
 const NOTICE_MAX_PER_EMAIL = 3;
 
+/**
+ * What registration asks of invitations (modules/organizations/invitations.service.ts): a
+ * newcomer who registers from an invitation link joins its organisation once the address is
+ * confirmed (issue 24).
+ */
+export interface RegistrationInvitations {
+  /** Throws when the link no longer works or was sent to another address. */
+  checkForRegistration(code: string, email: string): Promise<void>;
+  reserveForRegistration(executor: Db, code: string, userId: string): Promise<void>;
+  acceptRegistered(
+    executor: Db,
+    user: { id: string; email: string },
+  ): Promise<ConfirmResponse['invitation']>;
+}
+
 export interface RegistrationDeps {
   db: Db;
   /** Registrations from one address within the hour (docs/security.md). */
   loginRate: { mailMaxPerAddress: number };
   mailer: Mailer;
   publicUrl: string;
+  invitations: RegistrationInvitations;
 }
 
 type NewUser = Awaited<ReturnType<typeof repo.insertUser>>;
@@ -63,6 +79,9 @@ export function createRegistration(
           password_hash: passwordHash,
           lang: resolveLocale(input.lang),
         });
+        if (input.invitation) {
+          await deps.invitations.reserveForRegistration(trx, input.invitation, created.id);
+        }
         await mailConfirmation(created, trx);
         return created;
       });
@@ -77,9 +96,13 @@ export function createRegistration(
     await db.transaction().execute(async (trx) => {
       const holders = await repo.findHolders(trx, input.username, input.email);
       if (holders.byEmail) {
+        // From an invitation (sent to this same address): signing in returns to it.
+        const back = input.invitation
+          ? `?${new URLSearchParams({ returnUrl: `/account/invitation/${input.invitation}` }).toString()}`
+          : '';
         await mailNotice(trx, holders.byEmail, 'registerExisting', [
           holders.byEmail.username,
-          `${deps.publicUrl}/account/login`,
+          `${deps.publicUrl}/account/login${back}`,
         ]);
       } else {
         await mailNotice(
@@ -102,6 +125,10 @@ export function createRegistration(
           'errors.tooManyRegistrations',
         ),
       );
+    // An invitation's state says nothing about which accounts exist, so it may answer first.
+    if (input.invitation) {
+      await deps.invitations.checkForRegistration(input.invitation, input.email);
+    }
     // Hashed first, whatever follows: a taken name must not answer sooner.
     const passwordHash = await hashPassword(input.password);
     const holders = await repo.findHolders(db, input.username, input.email);

@@ -63,6 +63,9 @@ describe('inviting members by e-mail', () => {
     expect(mail?.text).toContain(`${admin.display_name} invites you to join ${org.name}`);
     expect(mail?.text).toContain('accountant, approver');
     expect(mail?.text).toContain('valid for 7 days');
+    // A newcomer registers from the link and need not come back to it (issue 24).
+    expect(mail?.text).toContain('once you confirm the address, you are a member');
+    expect(mail?.text).not.toMatch(/open this link again/i);
     const rows = await openInvitations();
     const row = rows.find((r) => r.email === 'Nova.Clanica@example.test');
     expect(row?.token_hash).toMatch(/^[0-9a-f]{64}$/);

@@ -64,9 +64,8 @@ export async function revoke(db: Db, organizationId: string, key: string) {
   return done.length > 0;
 }
 
-/** One invitation by the hash of its secret, with its organisation; locked when `forUpdate`. */
-export function findByTokenHash(db: Db, tokenHash: string, forUpdate = false) {
-  const query = db
+function selectWithOrganization(db: Db) {
+  return db
     .selectFrom('organization_invitation as i')
     .innerJoin('organization as o', 'o.id', 'i.organization_id')
     .select([
@@ -80,9 +79,34 @@ export function findByTokenHash(db: Db, tokenHash: string, forUpdate = false) {
       'o.key as organization_key',
       'o.name as organization_name',
       'o.name_nick',
-    ])
-    .where('i.token_hash', '=', tokenHash);
+    ]);
+}
+
+/** One invitation by the hash of its secret, with its organisation; locked when `forUpdate`. */
+export function findByTokenHash(db: Db, tokenHash: string, forUpdate = false) {
+  const query = selectWithOrganization(db).where('i.token_hash', '=', tokenHash);
   return (forUpdate ? query.forUpdate('i') : query).executeTakeFirst();
+}
+
+/** Records the account registered from an open invitation's link (issue 24). */
+export async function reserveForUser(db: Db, tokenHash: string, userId: string) {
+  await db
+    .updateTable('organization_invitation')
+    .set({ registered_user_id: userId })
+    .where('token_hash', '=', tokenHash)
+    .where('accepted_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** The newest invitation an account was registered from, locked, with its organisation. */
+export function findReservedFor(db: Db, userId: string) {
+  return selectWithOrganization(db)
+    .where('i.registered_user_id', '=', userId)
+    .orderBy('i.id', 'desc')
+    .limit(1)
+    .forUpdate('i')
+    .executeTakeFirst();
 }
 
 export async function markAccepted(

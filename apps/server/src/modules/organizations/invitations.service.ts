@@ -1,4 +1,4 @@
-import type { InviteBody, Organization } from '@listina/contract';
+import type { ConfirmResponse, InviteBody, Organization } from '@listina/contract';
 import type { Db } from '../../db/create-db';
 import { ROLES } from '../../db/reference-data';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
@@ -85,6 +85,13 @@ export function createInvitationService(deps: InvitationDeps) {
     }
   }
 
+  const toPreview = (found: NonNullable<Awaited<ReturnType<typeof repo.findByTokenHash>>>) => ({
+    organizationName: found.organization_name,
+    email: found.email,
+    roles: found.roles,
+    expiresAt: found.expires_at.toISOString(),
+  });
+
   const toInvitation = (row: {
     key: string;
     email: string;
@@ -163,12 +170,49 @@ export function createInvitationService(deps: InvitationDeps) {
     async preview(user: AuthedUser, code: string) {
       const found = await usable(db, code);
       requireAddressee(user, found.email);
-      return {
-        organizationName: found.organization_name,
-        email: found.email,
-        roles: found.roles,
-        expiresAt: found.expires_at.toISOString(),
-      };
+      return toPreview(found);
+    },
+
+    /**
+     * The link opened by a visitor who is not signed in: who invites, to whom and with which
+     * roles, so that they can sign in or register with that address. Holding the link is what
+     * the addressee holds; a signed-in account of another address still cannot accept it.
+     */
+    async lookup(code: string) {
+      return toPreview(await usable(db, code));
+    },
+
+    /** A newcomer registers from the link: it must still work and name the address typed. */
+    async checkForRegistration(code: string, email: string) {
+      const found = await usable(db, code);
+      if (found.email.toLowerCase() !== email.toLowerCase()) {
+        throw badRequest('errors.invitation.registerOtherAddress', [found.email], 'email');
+      }
+    },
+
+    /** Ties the invitation to the new account, in the registration's transaction. */
+    async reserveForRegistration(executor: Db, code: string, userId: string) {
+      await repo.reserveForUser(executor, sha256(code), userId);
+    },
+
+    /**
+     * The new account's address is confirmed: the invitation it was registered from is
+     * accepted, so that signing in lands in the organisation (issue 24). The addressee rule
+     * of accept holds here too. Undefined when the account came from no invitation.
+     */
+    async acceptRegistered(
+      executor: Db,
+      user: { id: string; email: string },
+    ): Promise<ConfirmResponse['invitation']> {
+      const found = await repo.findReservedFor(executor, user.id);
+      if (!found || found.email.toLowerCase() !== user.email.toLowerCase()) return undefined;
+      const organizationName = found.organization_name;
+      if (found.revoked_at) return { organizationName, result: 'revoked' };
+      if (found.accepted_at) return { organizationName, result: 'used' };
+      if (found.expires_at.getTime() <= Date.now()) return { organizationName, result: 'expired' };
+      await organizations.addMember(executor, found.organization_id, user.id, found.roles);
+      await repo.markAccepted(executor, found, user.id);
+      return { organizationName, result: 'accepted' };
     },
 
     /** Joins once: the row is locked, so a link opened twice at once adds one membership. */

@@ -22,6 +22,7 @@ export function registerOnboardingRoutes(
   addRoute(app, auth, i.create, (call) => invitations.create(call, call.body));
   addRoute(app, auth, i.list, (call) => invitations.list(call));
   addRoute(app, auth, i.revoke, (call) => invitations.revoke(call, call.params.id ?? ''));
+  addRoute(app, auth, i.lookup, ({ params }) => invitations.lookup(params.code ?? ''));
   addRoute(app, auth, i.preview, ({ user, params }) =>
     invitations.preview(user, params.code ?? ''),
   );
