@@ -1,9 +1,10 @@
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { DocumentTitle, type PageHandle } from './document-title';
 import { OrganizationRoute, RootLayout, type RouteHandle } from './guard';
 import { lazyPage } from './lazy-page';
 import { RootRedirect } from './root-redirect';
 import { RouteErrorPage } from './route-error-page';
+import { useSession } from './session';
 
 // Every page is its own chunk (stack.md: one chunk for everything is too big), and so is the
 // signed-in shell: its dialog stack, edit dialog and schema form stay out of the login route.
@@ -87,6 +88,12 @@ const CodeListsPage = lazyPage(
   (m) => m.CodeListsPage,
 );
 
+/** The signed-in shell for a user; a visitor's page brings its own layout. */
+function ShellWhenSignedIn() {
+  const { status } = useSession();
+  return status === 'signedIn' ? <MainLayout /> : <Outlet />;
+}
+
 const anonymous: RouteHandle = { access: 'anonymous' };
 
 /** A page's handle: its name in the tab title (issue 24), and who may open it. */
@@ -130,6 +137,13 @@ export const routes: RouteObject[] = [
         handle: page('docPreview'),
       },
       {
+        // Issue 24: an invitation link opens signed out too, to sign in or register from it.
+        path: '/account/invitation/:code',
+        element: <ShellWhenSignedIn />,
+        errorElement: <RouteErrorPage />,
+        children: [{ index: true, element: <InvitationPage />, handle: page('invitation', any) }],
+      },
+      {
         element: <MainLayout />,
         children: [
           {
@@ -146,11 +160,6 @@ export const routes: RouteObject[] = [
                 path: '/account/addorg',
                 element: <AddOrganizationPage />,
                 handle: page('addOrganization'),
-              },
-              {
-                path: '/account/invitation/:code',
-                element: <InvitationPage />,
-                handle: page('invitation'),
               },
               {
                 path: '/notifications',

@@ -13,6 +13,8 @@ interface OutlinedTextFieldProps {
   helperText?: string;
   autoComplete?: string;
   autoFocus?: boolean;
+  /** Shown and sent, not edited (the invited address of a registration from an invitation). */
+  readOnly?: boolean;
   required?: boolean;
   fullWidth?: boolean;
   testId?: string;

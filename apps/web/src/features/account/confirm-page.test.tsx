@@ -20,6 +20,35 @@ describe('confirm page', { timeout: 60_000 }, () => {
     expect(confirms.map((call) => call.body)).toEqual([{ code: 'abc123' }]);
   });
 
+  it('says that confirming the address joined the organisation of the invitation', async () => {
+    fakeApi({
+      'POST /api/account/confirm': () =>
+        json({
+          result: 'emailConfirmed',
+          invitation: { organizationName: 'Lipa d.o.o.', result: 'accepted' },
+        }),
+    });
+    renderApp('/account/confirm/abc123');
+    expect((await screen.findByTestId('confirm-success')).textContent).toBe(
+      en('invitation.joined', 'Lipa d.o.o.'),
+    );
+    expect(screen.getByTestId('confirm-login').getAttribute('href')).toBe('/account/login');
+  });
+
+  it('says when the invitation expired before the address was confirmed', async () => {
+    fakeApi({
+      'POST /api/account/confirm': () =>
+        json({
+          result: 'emailConfirmed',
+          invitation: { organizationName: 'Lipa d.o.o.', result: 'expired' },
+        }),
+    });
+    renderApp('/account/confirm/abc123');
+    expect((await screen.findByTestId('confirm-success')).textContent).toBe(
+      en('invitation.notJoined.expired', 'Lipa d.o.o.'),
+    );
+  });
+
   it('asks for a new password for a reset code and posts it with the code', async () => {
     const answer = ({ body }: RecordedCall) =>
       json({

@@ -3,7 +3,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { accountRoutes, ConfirmBodySchema } from '@listina/contract';
+import { accountRoutes, ConfirmBodySchema, type ConfirmResponse } from '@listina/contract';
 import { callApi } from '../../api/client';
 import { formatApiError } from '../../api/format-error';
 import { useI18n } from '../../app/i18n';
@@ -37,6 +37,7 @@ export function ConfirmPage() {
   else if (probe.isError) {
     content = <MessageAlert message={formatApiError(probe.error, t)} testId="confirm-error" />;
   } else if (probe.data.result === 'passwordRequired') content = <NewPasswordForm code={code} />;
+  else if (probe.data.invitation) content = <Joined invitation={probe.data.invitation} />;
   else content = <Done text={t(`account.confirm.${probe.data.result}`)} />;
 
   return (
@@ -46,11 +47,25 @@ export function ConfirmPage() {
   );
 }
 
-function Done({ text }: { text: string }) {
+/**
+ * An account registered from an invitation (issue 24): confirming the address joined its
+ * organisation, and signing in lands there; or the invitation no longer worked.
+ */
+function Joined({ invitation }: { invitation: NonNullable<ConfirmResponse['invitation']> }) {
+  const { t } = useI18n();
+  const { organizationName, result } = invitation;
+  return result === 'accepted' ? (
+    <Done text={t('invitation.joined', [organizationName])} />
+  ) : (
+    <Done text={t(`invitation.notJoined.${result}`, [organizationName])} severity="warning" />
+  );
+}
+
+function Done({ text, severity = 'success' }: { text: string; severity?: 'success' | 'warning' }) {
   const { t } = useI18n();
   return (
     <Stack sx={{ gap: 2 }}>
-      <MessageAlert message={text} severity="success" testId="confirm-success" />
+      <MessageAlert message={text} severity={severity} testId="confirm-success" />
       <Button
         component={RouterLink}
         to="/account/login"

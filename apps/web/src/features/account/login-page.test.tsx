@@ -72,6 +72,14 @@ describe('login page', () => {
     expect(screen.getByTestId('goto-addorg').getAttribute('href')).toBe('/account/addorg');
   });
 
+  it('keeps the invitation of the return path when the visitor creates an account instead', async () => {
+    fakeApi();
+    renderApp('/account/login?returnUrl=%2Faccount%2Finvitation%2Fsecret-1');
+    expect((await screen.findByTestId('login-register')).getAttribute('href')).toBe(
+      '/account/newuser?invitation=secret-1',
+    );
+  });
+
   it('switches the language of the page', async () => {
     fakeApi();
     renderApp('/account/login');

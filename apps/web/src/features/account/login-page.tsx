@@ -18,6 +18,7 @@ import { validateForm } from '../../app/validation';
 import { GradientLayout } from '../../ui/gradient-layout';
 import { MessageAlert } from '../../ui/message-alert';
 import { OutlinedTextField } from '../../ui/outlined-text-field';
+import { invitationOf, registerFromInvitation } from './invitation-links';
 import { useFormState } from './use-form-state';
 
 // The dialog (MUI's Dialog and Modal) loads when first opened.
@@ -32,6 +33,12 @@ function landingPath(token: AuthToken, returnUrl: string | null, locale: string)
   const sorted = sortOrganizations(token.organizations, locale);
   const active = pickActiveOrganization(sorted, readStored(STORAGE_KEYS.organizationId));
   return active ? `/o/${active.id}/home` : null;
+}
+
+/** The register page for a return to an invitation link: registering keeps the invitation. */
+function registerPath(returnUrl: string | null): string {
+  const code = invitationOf(returnUrl);
+  return code ? registerFromInvitation(code) : '/account/newuser';
 }
 
 /** /account/login (spec §2): gradient layout, language switcher, alert, forgot-password dialog. */
@@ -121,7 +128,11 @@ function LoginForm({ onNoOrganization }: { onNoOrganization: () => void }) {
           >
             {t('account.login.forgotPassword')}
           </Link>
-          <Link component={RouterLink} to="/account/newuser" data-testid="login-register">
+          <Link
+            component={RouterLink}
+            to={registerPath(safeReturnUrl(searchParams.get('returnUrl')))}
+            data-testid="login-register"
+          >
             {t('account.login.register')}
           </Link>
         </Stack>

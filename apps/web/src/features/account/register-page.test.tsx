@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { en } from '../../test/catalogue';
-import { fakeApi, json } from '../../test/fake-api';
+import { apiError, fakeApi, json } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
 
 // The estimator's chunk is loaded and built by the first test that types a password.
@@ -44,6 +44,62 @@ describe('registration page', { timeout: 60_000 }, () => {
       password: 'correct-horse',
       lang: 'en-gb',
     });
+  });
+});
+
+describe('registration from an invitation link', { timeout: 60_000 }, () => {
+  it('fills in the invited address, sends the invitation and says the confirmation joins', async () => {
+    const calls = fakeApi({
+      'GET /api/invitation/:code/public': () =>
+        json({
+          organizationName: 'Lipa d.o.o.',
+          email: 'mojca@example.com',
+          roles: ['approver'],
+          expiresAt: '2026-12-05T09:00:00.000Z',
+        }),
+      'POST /api/account/register': () =>
+        json({ username: 'mojca', email: 'mojca@example.com' }, 201),
+    });
+    renderApp('/account/newuser?invitation=secret-1');
+    expect((await screen.findByTestId('register-invitation')).textContent).toBe(
+      en('invitation.registerIntro', 'Lipa d.o.o.'),
+    );
+    const email = screen.getByTestId<HTMLInputElement>('register-email');
+    expect(email.value).toBe('mojca@example.com');
+    expect(email.readOnly).toBe(true);
+    expect(screen.getByTestId('register-login').getAttribute('href')).toBe(
+      '/account/login?returnUrl=%2Faccount%2Finvitation%2Fsecret-1',
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByTestId('register-username'), 'mojca');
+    await user.type(screen.getByTestId('register-display-name'), 'Mojca Kos');
+    await user.type(screen.getByTestId('register-password'), 'correct-horse');
+    await screen.findByTestId('register-password-feedback', {}, { timeout: 30_000 });
+    await user.type(screen.getByTestId('register-password-repeat'), 'correct-horse{Enter}');
+    expect((await screen.findByTestId('register-success')).textContent).toBe(
+      en('invitation.registered', 'mojca@example.com', 'Lipa d.o.o.'),
+    );
+    expect(calls.find((call) => call.path === '/api/account/register')?.body).toEqual({
+      username: 'mojca',
+      email: 'mojca@example.com',
+      displayName: 'Mojca Kos',
+      password: 'correct-horse',
+      lang: 'en-gb',
+      invitation: 'secret-1',
+    });
+  });
+
+  it('says why an expired link cannot be registered from', async () => {
+    const calls = fakeApi({
+      'GET /api/invitation/:code/public': () =>
+        apiError(410, en('errors.invitation.expired'), 'Gone'),
+    });
+    renderApp('/account/newuser?invitation=old');
+    expect((await screen.findByTestId('register-error')).textContent).toBe(
+      en('errors.invitation.expired'),
+    );
+    expect(screen.queryByTestId('register-submit')).toBeNull();
+    expect(calls.some((call) => call.path === '/api/account/register')).toBe(false);
   });
 });
 
