@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { organizationIdOf, signInByApi, submitLogin } from './support/app';
 import { onePagePdf } from './support/documents';
 import { linkIn, readMailTo } from './support/mailbox';
-import { registerUser } from './support/organization';
+import { createFreshOrganization, registerUser } from './support/organization';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 // Five steps, a mail and an upload in one walk.
@@ -119,4 +119,85 @@ test('a newcomer walks the first-day checklist of a new organisation', async ({
   // Another organisation is added from the organisation switcher.
   await page.getByTestId('org-add').click();
   await expect(page).toHaveURL('/account/addorg');
+});
+
+/** An admin's invitation, made over the API; the link as the invitee's mail carries it. */
+async function inviteByApi(request: APIRequestContext, email: string, roles: string[]) {
+  const inviter = await createFreshOrganization(request, 'inviter');
+  const created = await request.post('/api/organization/invitations', {
+    headers: { authorization: inviter.apikey, 'organization-id': inviter.organizationId },
+    data: { email, roles },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  // The invitee may have had a mail before (the account's confirmation): wait for this one.
+  let link = '';
+  await expect
+    .poll(async () => {
+      const body = (await readMailTo(email)).body;
+      link = body.includes('/account/invitation/')
+        ? linkIn({ headers: '', body }, '/account/invitation/').pathname
+        : '';
+      return link;
+    })
+    .not.toBe('');
+  return { inviter, link };
+}
+
+/**
+ * Issue 24: a newcomer invited by e-mail creates the account from the link, confirms the
+ * address, signs in and is in the organisation with the invited role, without opening the
+ * invitation link a second time.
+ */
+test('an invited newcomer registers from the link and lands in the organisation', async ({
+  page,
+  request,
+}) => {
+  const username = `invited${Date.now().toString(36)}`;
+  const email = `${username}@example.test`;
+  const { inviter, link } = await inviteByApi(request, email, ['approver']);
+
+  await page.goto(link);
+  await expect(page.getByTestId('invitation-intro')).toHaveText(
+    `You are invited to join ${inviter.name} with the roles: Approver.`,
+  );
+  await page.getByTestId('invitation-register').click();
+  await expect(page.getByTestId('register-email')).toHaveValue(email);
+  await page.getByTestId('register-username').fill(username);
+  await page.getByTestId('register-display-name').fill('Invited Colleague');
+  await page.getByTestId('register-password').fill('an-invited-colleague-password');
+  await page.getByTestId('register-password-repeat').fill('an-invited-colleague-password');
+  await page.getByTestId('register-submit').click();
+  await expect(page.getByTestId('register-success')).toContainText(inviter.name);
+
+  // The confirmation mail's link, opened as from the mail program; nothing else is opened.
+  await page.goto(linkIn(await readMailTo(email), '/account/confirm/').pathname);
+  await expect(page.getByTestId('confirm-success')).toHaveText(
+    `Your e-mail address is confirmed, and ${inviter.name} is open to you. Sign in to start.`,
+  );
+  await page.getByTestId('confirm-login').click();
+  await submitLogin(page, username, 'an-invited-colleague-password');
+  await expect(page).toHaveURL(`/o/${inviter.organizationId}/home`);
+  await expect(page.getByTestId('home-organization-name')).toHaveText(inviter.name);
+  const token = await signInByApi(request, username, 'an-invited-colleague-password');
+  expect(token.organizations).toEqual([
+    { id: inviter.organizationId, nameNick: expect.any(String), roles: ['approver'] },
+  ]);
+});
+
+/** Issue 24: an invitee with an account, signed out, signs in from the link and joins. */
+test('an invited user who is signed out signs in from the link and joins with one click', async ({
+  page,
+  request,
+}) => {
+  const invitee = await registerUser(request, 'invitee');
+  const { inviter, link } = await inviteByApi(request, `${invitee.username}@example.test`, [
+    'dataentry',
+  ]);
+  await page.goto(link);
+  await page.getByTestId('invitation-sign-in').click();
+  await submitLogin(page, invitee.username, invitee.password);
+  await expect(page).toHaveURL(link);
+  await page.getByTestId('invitation-accept').click();
+  await expect(page).toHaveURL(`/o/${inviter.organizationId}/home`);
+  await expect(page.getByTestId('home-organization-name')).toHaveText(inviter.name);
 });
