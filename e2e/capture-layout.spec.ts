@@ -1,59 +1,14 @@
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { organizationIdOf, signIn } from './support/app';
+import { uploadAndCapture } from './support/capture-upload';
 import { createFreshOrganization } from './support/organization';
 import { keepScreen } from './support/screens';
 import { SUPPLIER, supplierInvoicePdf } from './support/supplier-invoices';
 
-/** A text PDF is read in a second or two; the first capture also starts the reader. */
-const CAPTURE_TIMEOUT = 60_000;
-
-interface FoundValue {
-  value: string;
-  confidence: number;
-  layout?: true;
-  box?: { page: number; x: number; y: number; width: number; height: number };
-}
-
-interface CapturedDoc {
-  key: string;
-  captureState: string;
-  captureResult: {
-    fields: Record<string, FoundValue>;
-    partner: { key: string; by: string } | null;
-  } | null;
-}
-
-/**
- * A new document with the PDF as its main file: uploaded, and the document as its capture
- * left it (the editor's read of it once capture is done), the form ready again.
- */
+/** A new document with the PDF as its main file, as its capture left it. */
 async function uploadPdf(page: Page, organizationId: string, pdf: Buffer, name: string) {
   await page.goto(`/o/${organizationId}/work/edit`);
-  await page
-    .getByTestId('doc-upload-main')
-    .setInputFiles({ name, mimeType: 'application/pdf', buffer: pdf });
-  await expect(page.getByTestId('doc-upload-files')).toContainText(name);
-  const uploaded = page.waitForResponse(
-    (r) => new URL(r.url()).pathname === '/api/uploadDoc' && r.request().method() === 'POST',
-  );
-  // Listened for from the start: a text PDF may be read before the editor first asks.
-  const isDone = async (r: Response) =>
-    /^\/api\/doc\/[0-9a-f-]{36}$/.test(new URL(r.url()).pathname) &&
-    r.request().method() === 'GET' &&
-    r.ok() &&
-    ((await r.json()) as CapturedDoc).captureState === 'done';
-  const done = page.waitForResponse(isDone, { timeout: CAPTURE_TIMEOUT });
-  await page.getByTestId('doc-upload-submit').click();
-  const response = await uploaded;
-  expect(response.status(), await response.text()).toBe(201);
-  const { item } = (await response.json()) as { item: { key: string } };
-  await expect(page).toHaveURL(`/o/${organizationId}/work/edit/${item.key}`);
-  const read = await done;
-  expect(new URL(read.url()).pathname).toBe(`/api/doc/${item.key}`);
-  const doc = (await read.json()) as CapturedDoc;
-  await expect(page.getByTestId('doc-capture-progress')).toBeHidden({ timeout: CAPTURE_TIMEOUT });
-  await expect(page.getByTestId('field-number')).toBeEnabled();
-  return doc;
+  return uploadAndCapture(page, { name, mimeType: 'application/pdf', buffer: pdf });
 }
 
 test('an unseen supplier’s invoice corrected in two fields teaches its layout: the supplier’s next invoice has them read from there, sure, and highlighted', async ({

@@ -1,21 +1,10 @@
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { CAPTURED_DOC_FIELDS } from '@listina/contract';
 import { organizationIdOf, signIn } from './support/app';
+import { uploadAndCapture, type CapturedDoc } from './support/capture-upload';
 import { createFreshOrganization, tableApi } from './support/organization';
 import { newSupplier, scannedInvoices, slovenianIban, upnSlip } from './support/scans';
 import { keepScreen } from './support/screens';
-
-/** OCR takes a few seconds a page here, after the engine starts for the first scan. */
-const CAPTURE_TIMEOUT = 90_000;
-
-interface CapturedDoc {
-  key: string;
-  captureState: string;
-  captureResult: {
-    fields: Record<string, { value: string; confidence: number }>;
-    partner: { key: string; by: string } | null;
-  } | null;
-}
 
 /**
  * A new document with the scan as its main file: uploaded, its capture watched while it
@@ -30,39 +19,7 @@ async function uploadScan(
   watch = true,
 ) {
   await page.goto(`/o/${organizationId}/work/edit`);
-  await page
-    .getByTestId('doc-upload-main')
-    .setInputFiles({ name, mimeType: 'image/png', buffer: png });
-  await expect(page.getByTestId('doc-upload-files')).toContainText(name);
-  const uploaded = page.waitForResponse(
-    (r) => new URL(r.url()).pathname === '/api/uploadDoc' && r.request().method() === 'POST',
-  );
-  // Listened for from the start: a code alone is read before the editor's first read of the
-  // new document, which may already find it done. The page shows no other document.
-  const isDone = async (r: Response) =>
-    /^\/api\/doc\/[0-9a-f-]{36}$/.test(new URL(r.url()).pathname) &&
-    r.request().method() === 'GET' &&
-    r.ok() &&
-    ((await r.json()) as CapturedDoc).captureState === 'done';
-  const done = page.waitForResponse(isDone, { timeout: CAPTURE_TIMEOUT });
-  await page.getByTestId('doc-upload-submit').click();
-  const response = await uploaded;
-  expect(response.status(), await response.text()).toBe(201);
-  const { item } = (await response.json()) as { item: { key: string } };
-  await expect(page).toHaveURL(`/o/${organizationId}/work/edit/${item.key}`);
-
-  if (watch) {
-    // The upload queued its capture: the editor shows it reading, the form waiting.
-    await expect(page.getByTestId('doc-capture-progress')).toBeVisible();
-    await expect(page.getByTestId('doc-capture-progress')).toContainText('Reading');
-    await expect(page.getByTestId('field-number')).toBeDisabled();
-  }
-  const read = await done;
-  expect(new URL(read.url()).pathname).toBe(`/api/doc/${item.key}`);
-  const doc = (await read.json()) as CapturedDoc;
-  await expect(page.getByTestId('doc-capture-progress')).toBeHidden({ timeout: CAPTURE_TIMEOUT });
-  await expect(page.getByTestId('field-number')).toBeEnabled();
-  return doc;
+  return uploadAndCapture(page, { name, mimeType: 'image/png', buffer: png }, { watch });
 }
 
 /** The form fields capture read with less confidence than the form trusts (capture-api). */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page, type Response, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { ORGANIZATION_HOME, organizationIdOf, submitLogin } from './support/app';
 import {
   catalogue,
@@ -9,6 +9,7 @@ import {
   languageWords,
   type CatalogueLanguage,
 } from './support/language-words';
+import { uploadAndCapture } from './support/capture-upload';
 import { linkIn, readMailTo } from './support/mailbox';
 import { PAYER_IBAN } from './support/payments';
 import { keepScreen } from './support/screens';
@@ -23,8 +24,6 @@ import { SUPPLIER, supplierInvoicePdf } from './support/supplier-invoices';
  */
 
 const DOCS_SCREENS = path.join(import.meta.dirname, '..', 'docs', 'screens');
-/** A text PDF is read in a second or two; the first capture also starts the reader. */
-const CAPTURE_TIMEOUT = 60_000;
 const WORDS = languageWords();
 
 test('the word lists of the two languages, from the catalogue, are non-empty and disjoint', () => {
@@ -89,41 +88,9 @@ async function screen(walk: Walk, name: string) {
     .toEqual([]);
 }
 
-interface CapturedDoc {
-  key: string;
-  captureState: string;
-  captureResult: { partner: { key: string; by: string } | null } | null;
-}
-
-/**
- * Chooses the PDF as a new document's main file on the open editor and uploads it; resolves
- * once capture is done and the form is ready again.
- */
-async function uploadPdf(page: Page, pdf: Buffer, name: string): Promise<CapturedDoc> {
-  await page
-    .getByTestId('doc-upload-main')
-    .setInputFiles({ name, mimeType: 'application/pdf', buffer: pdf });
-  await expect(page.getByTestId('doc-upload-files')).toContainText(name);
-  const uploaded = page.waitForResponse(
-    (r) => new URL(r.url()).pathname === '/api/uploadDoc' && r.request().method() === 'POST',
-  );
-  // Listened for from the start: a text PDF may be read before the editor first asks.
-  const isDone = async (r: Response) =>
-    /^\/api\/doc\/[0-9a-f-]{36}$/.test(new URL(r.url()).pathname) &&
-    r.request().method() === 'GET' &&
-    r.ok() &&
-    ((await r.json()) as CapturedDoc).captureState === 'done';
-  const done = page.waitForResponse(isDone, { timeout: CAPTURE_TIMEOUT });
-  await page.getByTestId('doc-upload-submit').click();
-  const response = await uploaded;
-  expect(response.status(), await response.text()).toBe(201);
-  const { item } = (await response.json()) as { item: { key: string } };
-  await expect(page).toHaveURL(new RegExp(`/work/edit/${item.key}$`));
-  const doc = (await (await done).json()) as CapturedDoc;
-  await expect(page.getByTestId('doc-capture-progress')).toBeHidden({ timeout: CAPTURE_TIMEOUT });
-  await expect(page.getByTestId('field-number')).toBeEnabled();
-  return doc;
-}
+/** Chooses the PDF as a new document's main file on the open editor, uploaded and captured. */
+const uploadPdf = (page: Page, pdf: Buffer, name: string) =>
+  uploadAndCapture(page, { name, mimeType: 'application/pdf', buffer: pdf });
 
 const LANGUAGES = [
   { lang: 'sl', locale: 'sl-SI', catalogue: 'sl' },
