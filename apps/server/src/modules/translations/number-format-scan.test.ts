@@ -15,8 +15,6 @@ const ALLOWED: Record<string, string> = {
   'apps/server/src/modules/tables/entities/doc.ts': 'sample records: API decimals',
   'apps/server/src/modules/capture/corpus/layouts.ts': 'test invoices printed as en-GB on purpose',
   'apps/server/src/modules/capture/corpus/corpus.ts': 'test corpus: API decimals',
-  'apps/server/src/modules/capture/text/text-fields.ts': 'read amounts as API decimals',
-  'apps/server/src/modules/capture/layout/layout-amounts.ts': 'read amounts as API decimals',
   'apps/server/src/modules/capture/real-corpus/accuracy.ts': 'a developer report',
   'apps/server/src/modules/demo/demo-documents.ts': 'demo amounts as API decimals; a log line',
   'apps/server/src/modules/demo/demo-invoice-pdf.ts': 'decimal text handed to formatNumber',
