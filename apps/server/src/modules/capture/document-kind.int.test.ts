@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   captureSettled,
@@ -31,11 +32,9 @@ beforeAll(async () => {
   // As a new organisation starts: INV 380, CN 381, ADV 386, OTH without a code.
   await t.database.db.transaction().execute((trx) => seedOrganizationDefaults(trx, org.id));
   headers = await memberHeaders(t, clerk, org);
-  const types = await t.database.db
-    .selectFrom('document_type')
-    .select(['id', 'code'])
-    .where('organization_id', '=', org.id)
-    .execute();
+  const { rows: types } = await sql<{ id: string; code: string }>`
+    select id, code from document_type where organization_id = ${org.id}
+  `.execute(t.database.db);
   for (const type of types) typeIds.set(type.code, String(type.id));
 });
 afterAll(() => t.close());
