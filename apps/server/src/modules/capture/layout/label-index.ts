@@ -2,7 +2,7 @@ import {
   LABEL_FIELDS,
   labelSource,
   labelsOf,
-  titlesOf,
+  titleAlternation,
   type LabelField,
 } from '../text/invoice-labels';
 import type { Phrase } from './layout-lines';
@@ -156,12 +156,7 @@ const COMPOUND_TITLE = /^\s*\p{L}{3,}rechnung(?![\p{L}\p{N}])/iu;
 
 /** Where a document's title ("Invoice", "Rechnung", "Račun") that starts the text ends. */
 export function titleAt(text: string): number | undefined {
-  titles ??= new RegExp(
-    `^\\s*(?:${titlesOf()
-      .map((t) => labelSource(t.text))
-      .join('|')})(?![\\p{L}\\p{N}])`,
-    'iu',
-  );
+  titles ??= new RegExp(`^\\s*${titleAlternation()}(?![\\p{L}\\p{N}])`, 'iu');
   const m = titles.exec(text) ?? COMPOUND_TITLE.exec(text);
   return m ? m[0].length : undefined;
 }

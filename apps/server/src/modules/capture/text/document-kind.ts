@@ -1,4 +1,4 @@
-import { foldText, labelSource, languageLabels, LANGUAGES, titlesOf } from './invoice-labels';
+import { foldText, languageLabels, LANGUAGES, titleAlternation } from './invoice-labels';
 
 /** UNTDID 1001: a commercial invoice, what a title not listed among another kind's names. */
 export const INVOICE_TYPE_CODE = '380';
@@ -24,10 +24,7 @@ let titlePattern: RegExp | undefined;
  * Where two titles begin at the same place the longer is taken ("Avansni račun", not "račun").
  */
 export function documentTypeCodeOf(text: string): string | undefined {
-  titlePattern ??= new RegExp(
-    `(?<![\\p{L}\\p{N}])(?:${[...new Set(titlesOf().map((t) => labelSource(t.text)))].join('|')})(?![\\p{L}\\p{N}])`,
-    'iu',
-  );
+  titlePattern ??= new RegExp(`(?<![\\p{L}\\p{N}])${titleAlternation()}(?![\\p{L}\\p{N}])`, 'iu');
   const match = titlePattern.exec(text);
   if (!match) return undefined;
   const folded = foldText(match[0].replace(/\s+/g, ' '));

@@ -122,6 +122,21 @@ export function titlesOf(languages: readonly Language[] = LANGUAGES): Label[] {
     .sort((a, b) => b.text.length - a.text.length);
 }
 
+const titleAlternations = new Map<string, string>();
+/**
+ * A regular expression source matching any document title of the languages (all by default),
+ * as one group, longest first: `(?:Avansni\s+račun|…|Račun)`. Callers add their own anchors.
+ */
+export function titleAlternation(languages: readonly Language[] = LANGUAGES): string {
+  const key = languages.join();
+  let source = titleAlternations.get(key);
+  if (source === undefined) {
+    source = `(?:${[...new Set(titlesOf(languages).map((t) => labelSource(t.text)))].join('|')})`;
+    titleAlternations.set(key, source);
+  }
+  return source;
+}
+
 /**
  * Lower case without accents, háčeks and umlauts, for comparing words: "Fällig" → "fallig",
  * "Številka" → "stevilka", "Straße" → "strasse", "đ" → "d".

@@ -1,5 +1,5 @@
 import { nameSimilarity } from '../../tables/partner-suggestions';
-import { labelSource, labelsOf, titlesOf } from './invoice-labels';
+import { labelSource, labelsOf, titleAlternation } from './invoice-labels';
 import { LEGAL_FORM_ANY_CASE, LEGAL_FORM_CAPITALS } from './legal-forms';
 
 /**
@@ -60,10 +60,7 @@ const labelBefore = ({ long, short }: { long: string; short: string }) =>
 const BUYER_BEFORE = labelBefore(BUYER);
 const SELLER_BEFORE = labelBefore(SELLER);
 /** Titles a letterhead line does not start with (RAČUN, INVOICE, RECHNUNG…). */
-const NOT_A_NAME = new RegExp(
-  `^(?:${[...new Set(titlesOf().map((t) => labelSource(t.text)))].join('|')})${WORD_END}`,
-  'iu',
-);
+const NOT_A_NAME = new RegExp(`^${titleAlternation()}${WORD_END}`, 'iu');
 
 /** How far back from its legal form a name in running text may begin. */
 const MAX_NAME_WORDS = 7;

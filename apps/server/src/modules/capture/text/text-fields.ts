@@ -4,10 +4,9 @@ import {
   findLabels,
   LABEL_FIELDS,
   LABEL_TAIL,
-  labelSource,
   LANGUAGES,
   likelyLanguages,
-  titlesOf,
+  titleAlternation,
   type LabelField,
   type Language,
 } from './invoice-labels';
@@ -112,19 +111,14 @@ function labelledValues(text: string): (field: Labelled, value: string, before?:
 }
 
 /** The document's titles in a text ("RAČUN", "INVOICE", "DOBROPIS"), with their tails. */
-const titleSources = new Map<string, string>();
 function findTitles(
   text: string,
   languages: readonly Language[],
 ): { index: number; length: number }[] {
-  const key = languages.join();
-  let source = titleSources.get(key);
-  if (source === undefined) {
-    const titles = [...new Set(titlesOf(languages).map((t) => labelSource(t.text)))];
-    source = `(?<![\\p{L}\\p{N}])(?:${titles.join('|')})(?![\\p{L}\\p{N}])${LABEL_TAIL}`;
-    titleSources.set(key, source);
-  }
-  const pattern = new RegExp(source, 'giu');
+  const pattern = new RegExp(
+    `(?<![\\p{L}\\p{N}])${titleAlternation(languages)}(?![\\p{L}\\p{N}])${LABEL_TAIL}`,
+    'giu',
+  );
   const found: { index: number; length: number }[] = [];
   for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
     found.push({ index: m.index, length: m[0].length });
