@@ -124,6 +124,11 @@ export const PreviewInfoSchema = z.object({
   attachments: z.array(z.string()),
   /** When the links expire (ISO time). */
   expiresAt: z.string(),
+  /**
+   * Whether this user may add, replace, move and delete the document's files now (issue 24):
+   * the same check that refuses such a change.
+   */
+  canChangeFiles: z.boolean(),
 });
 export type PreviewInfo = z.infer<typeof PreviewInfoSchema>;
 

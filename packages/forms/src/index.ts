@@ -16,3 +16,4 @@ export * from './references';
 export * from './sepa-text';
 export * from './domain-checks';
 export * from './password-policy';
+export * from './doc-rights';

@@ -1,4 +1,5 @@
 import type { TableRecord } from '@listina/contract';
+import { canActivateDoc, type DocActor } from '@listina/forms';
 import type { MessageSpec } from '../../lib/errors';
 import { costLinesProblem } from '../tables/entities/doc';
 
@@ -16,6 +17,9 @@ const REQUIRED_BY_TYPE_CODE: Record<string, readonly string[]> = {
   '381': ['customerKey', 'number', 'issueDate', 'totalAmount', 'currencyCode'],
 };
 
+/** A writer of documents: activation is refused before, without the write right (changeState). */
+const WRITER: DocActor = { isAdmin: false, canWriteDocs: true, isExtendedDataEntry: false };
+
 const isBlank = (value: unknown) => value === null || value === undefined || value === '';
 
 /** The document as the user knows it: its number, else its key. */
@@ -31,7 +35,8 @@ export function activationProblems(
   typeCodeOf: (documentTypeId: unknown) => string | null | undefined,
 ): MessageSpec[] {
   const name = nameOf(doc);
-  if (doc.status !== 'draft') {
+  // The rule the web offers activation by (packages/forms doc-rights, issue 24).
+  if (!canActivateDoc({ status: doc.status }, WRITER)) {
     return [
       { code: 'errors.doc.notDraft', parameters: [name, String(doc.status)], field: 'status' },
     ];

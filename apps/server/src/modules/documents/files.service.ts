@@ -11,8 +11,8 @@ import { MAIN_FILE_KINDS } from '../files/file-policy';
 import type { RequestContext } from '../../plugins/context';
 import { doc as docEntity } from '../tables/entities/doc';
 import { commitJournal, newJournal } from '../tables/journal';
-import { throwLockProblems } from '../tables/locks';
-import type { TableScope, TablesService } from '../tables/tables.service';
+import { lockProblems, throwLockProblems } from '../tables/locks';
+import { canWrite, type TableScope, type TablesService } from '../tables/tables.service';
 import { buildDownload, type BundleDocument, type DownloadMode } from './download/download';
 import type { FileLinks } from './file-links';
 import * as repo from './files.repository';
@@ -152,13 +152,29 @@ export function createDocumentFilesService({
     return doc;
   }
 
+  const lockedOf = (doc: repo.DocRow) => [
+    { ...doc, displayTitle: doc.number === '' ? doc.key : doc.number },
+  ];
+  const lockContext = (trx: Trx, scope: TableScope) => ({
+    trx,
+    userId: scope.user.id,
+    roles: scope.organization.roles,
+  });
+
   /** spec §4, §6, issue 6: a document's files change only where its fields may (docLocks). */
   async function requireChangeable(trx: Trx, scope: TableScope, doc: repo.DocRow) {
-    await throwLockProblems(
-      docEntity,
-      [{ ...doc, displayTitle: doc.number === '' ? doc.key : doc.number }],
-      { trx, userId: scope.user.id, roles: scope.organization.roles },
-    );
+    await throwLockProblems(docEntity, lockedOf(doc), lockContext(trx, scope));
+  }
+
+  /**
+   * Whether requireChangeable and the table's write right (requireWritable) would let this
+   * user change the document's files now: the preview offers its file actions only then
+   * (issue 24).
+   */
+  async function canChangeFiles(trx: Trx, scope: TableScope, doc: repo.DocRow) {
+    if (!canWrite(docEntity, scope.organization.roles)) return false;
+    const [problem] = await lockProblems(docEntity, lockedOf(doc), lockContext(trx, scope));
+    return problem === undefined;
   }
 
   async function previewOf(trx: Trx, scope: TableScope, doc: repo.DocRow, locale: Locale) {
@@ -194,6 +210,7 @@ export function createDocumentFilesService({
       documents: files.filter((f) => f.fileTypeCode === 'main').map((f) => f.key),
       attachments: files.filter((f) => f.fileTypeCode === 'attachment').map((f) => f.key),
       expiresAt: new Date(expiresAt).toISOString(),
+      canChangeFiles: await canChangeFiles(trx, scope, doc),
     };
     return preview;
   }

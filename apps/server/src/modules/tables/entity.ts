@@ -183,6 +183,12 @@ export interface EntityDef {
    */
   api?: 'cl' | 'root';
   /**
+   * Facts a grid's rows carry besides their columns, computed in SQL for the user of the call
+   * (the transaction's scope), by API name: the web offers a row's actions by them, as the
+   * server would take them (issue 24; a document is its user's task now).
+   */
+  rowFacts?: readonly { name: string; alias: string; text: RawBuilder<unknown> }[];
+  /**
    * A tenant table with a trigram index on search_text that listina_search_ids may read
    * (migrations 0006 and 0009): searches go through the index despite row-level security.
    */

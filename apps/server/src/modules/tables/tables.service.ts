@@ -225,7 +225,9 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
     const { sort } = plan;
     // Lookups (lean rows) show the record itself; the grid also shows what it refers to.
     const displays =
-      query.mode === undefined ? displayColumnsOf(entity, columns, scope.locale) : [];
+      query.mode === undefined
+        ? [...displayColumnsOf(entity, columns, scope.locale), ...(entity.rowFacts ?? [])]
+        : [];
     const options = { organizationId: ownerOf(entity, scope).organizationId, ...plan, displays };
     const page = { entity, columns, displays };
     const cursorOf = (valueOf: (name: string) => unknown) =>

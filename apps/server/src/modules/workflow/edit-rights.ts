@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { docLock, type DocActor } from '@listina/forms';
 import { isAdmin } from '../../plugins/context';
 import type { LockContext, LockedRecord, LockProblem } from '../tables/entity';
 import { myTasksSql } from './tasks';
@@ -33,20 +34,13 @@ export async function docLocks(
     `.execute(trx);
     for (const row of rows) mine.add(String(row.id));
   }
+  // One rule with the web's offering (packages/forms doc-rights, issue 24).
+  const actor: DocActor = { isAdmin: false, canWriteDocs: true, isExtendedDataEntry: extended };
   return docs.map((doc): LockProblem => {
-    const title = titleOf(doc);
-    switch (doc.status) {
-      case 'archived':
-        return { status: 409, code: 'errors.doc.archived', parameters: [title] };
-      case 'rejected':
-        return { status: 409, code: 'errors.doc.rejected', parameters: [title] };
-      case 'active':
-        return extended || mine.has(String(doc.id))
-          ? undefined
-          : { status: 403, code: 'errors.doc.notYourStep', parameters: [title] };
-      default:
-        return undefined;
-    }
+    const lock = docLock({ status: doc.status, isMyTask: mine.has(String(doc.id)) }, actor);
+    if (lock === undefined) return undefined;
+    const status = lock === 'notYourStep' ? 403 : 409;
+    return { status, code: `errors.doc.${lock}`, parameters: [titleOf(doc)] };
   });
 }
 

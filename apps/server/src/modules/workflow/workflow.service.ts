@@ -56,6 +56,16 @@ type ActionExtras = Omit<WorkflowExtras, 'version'>;
 
 /** Refusals for who the caller is, not for the document: 403 (docs/authorization.md). */
 const NOT_YOURS = ['errors.wf.notAssignee', 'errors.wf.notSubmitter'];
+/**
+ * Refusals for where the document stands (a draft, closed, in no workflow): 409, as an
+ * activation of an active one (issue 24: a refused action is 403 or 409, never a bad request).
+ */
+const NOT_NOW = [
+  'errors.wf.notActivated',
+  'errors.wf.noWorkflow',
+  'errors.wf.closed.archived',
+  'errors.wf.closed.rejected',
+];
 
 /** The log's result of entering a workflow (not a result code a user posts). */
 export const ACTIVATED = 'activated';
@@ -249,7 +259,11 @@ export function createWorkflowService(db: Db, tables: TablesService, events: Not
     const title = doc.displayTitle;
     const refuse = (code: string, parameters: (string | number)[] = []): StateDecision => ({
       problems: [{ code, parameters: [title, ...parameters] }],
-      ...(NOT_YOURS.includes(code) ? { status: 403 } : {}),
+      ...(NOT_YOURS.includes(code)
+        ? { status: 403 }
+        : NOT_NOW.includes(code)
+          ? { status: 409 }
+          : {}),
     });
     if (taken.seen === undefined) return refuse('errors.wf.versionMissing');
     const all = await workflows(trx);

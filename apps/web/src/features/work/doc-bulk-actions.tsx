@@ -12,6 +12,7 @@ import {
   MAX_WORKFLOW_KEYS,
   type TableRecord,
 } from '@listina/contract';
+import { canActivateDoc, canConfirmDoc, type DocStanding } from '@listina/forms';
 import { ERROR_TEXT_KEYS, formatApiError } from '../../api/format-error';
 import { useI18n } from '../../app/i18n';
 import { invalidateTables } from '../../schema-ui/api';
@@ -19,6 +20,7 @@ import { WarningsDialog } from '../../schema-ui/dialogs/warnings-dialog';
 import { isWarningsOnly } from '../../schema-ui/form/server-messages';
 import { useUndo } from '../../schema-ui/undo/undo-context';
 import { queueCapture } from './capture-api';
+import { docStandingOf, useDocActor } from './doc-actor';
 import { activateDocuments, DOC_TABLE, downloadDocuments } from './doc-api';
 import { takeWorkflowActions } from './workflow-api';
 
@@ -250,21 +252,26 @@ interface DocBulkActionsProps {
 
 /**
  * Whether some selected document may still take an action (issue 24: none offered that the
- * server would refuse for every one): when every selected row is loaded, one of them must be
- * in a status the action takes; the server still refuses each one it may not.
+ * server would refuse for every one): when every selected row is loaded, the server's rule
+ * (packages/forms doc-rights) must let one of them take it; the server still refuses each one
+ * it may not.
  */
-function isAnyIn(keys: string[], rows: readonly TableRecord[], statuses: string[]) {
+function isAnyFor(
+  keys: string[],
+  rows: readonly TableRecord[],
+  may: (doc: DocStanding) => boolean,
+) {
   const selected = rows.filter((row) => keys.includes(row.key));
   if (selected.length < keys.length) return true;
-  return selected.some((row) => statuses.includes(String(row.status)));
+  return selected.some((row) => may(docStandingOf(row)));
 }
 
 export function DocBulkActions({ keys, rows, actions, onDone }: DocBulkActionsProps) {
   const { t } = useI18n();
+  const actor = useDocActor();
   const count = keys.length;
-  // Activation takes drafts; a workflow confirmation, documents in their workflow.
-  const canActivate = isAnyIn(keys, rows, ['draft']);
-  const canConfirm = isAnyIn(keys, rows, ['active']);
+  const canActivate = isAnyFor(keys, rows, (doc) => canActivateDoc(doc, actor));
+  const canConfirm = isAnyFor(keys, rows, (doc) => canConfirmDoc(doc, actor));
   return (
     <>
       <Button

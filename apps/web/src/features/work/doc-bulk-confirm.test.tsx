@@ -6,7 +6,9 @@ import { apiError, json, type RecordedCall } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
 import { docRow, workApi } from './work-test-kit';
 
-const rows = [docRow(1, 'active'), docRow(2, 'active'), docRow(3, 'active')];
+// Each waits for the signed-in user (the server's isMyTask): confirming is offered.
+const mine = { isMyTask: true };
+const rows = [docRow(1, 'active', mine), docRow(2, 'active', mine), docRow(3, 'active', mine)];
 
 const checkbox = (title: string) =>
   screen.getByRole('checkbox', { name: en('grid.selectRow', title) });

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import type { Model } from '@listina/forms';
+import { canActivateDoc, type Model } from '@listina/forms';
 import { formatApiError } from '../../api/format-error';
 import { useI18n } from '../../app/i18n';
 import { canSave } from '../../schema-ui/dialogs/edit-dialog-state';
@@ -15,6 +15,7 @@ import { MessageAlert } from '../../ui/message-alert';
 import { foundSupplierOf, foundValueOf, lowConfidenceFields } from './capture-api';
 import { CapturePartner } from './capture-partner';
 import { CustomerHistory } from './customer-history';
+import { useDocActor } from './doc-actor';
 import { usePreviewInfo } from './doc-api';
 import { DocCaptureButton, DocCaptureMessages, DocCaptureProgress } from './doc-capture';
 import { DocEditorHeader } from './doc-editor-header';
@@ -75,6 +76,7 @@ interface DocEditorProps {
 
 function DocEditor({ organizationId, itemId, onReload }: DocEditorProps) {
   const { t, has } = useI18n();
+  const actor = useDocActor();
   const isWide = useIsWideWorkspace();
   const editor = useDocEditor({ organizationId, itemId, onReload });
   const { state, schema, loadError, formRef } = editor;
@@ -145,7 +147,6 @@ function DocEditor({ organizationId, itemId, onReload }: DocEditorProps) {
           highlight={highlight}
           onClose={side.close}
           onPopOut={side.popOut}
-          readOnly={isLocked}
         />
       </RightBar>
     );
@@ -199,7 +200,7 @@ function DocEditor({ organizationId, itemId, onReload }: DocEditorProps) {
           }
           captureProgress={<DocCaptureProgress capture={capture} />}
           canSave={canSave(state) && !isLocked}
-          canActivate={status === 'draft'}
+          canActivate={canActivateDoc({ status }, actor)}
           canShowPreview={itemId !== undefined && !side.isOpen && !side.isPoppedOut}
           isActivateDisabled={state.busy || state.dirty || capture.isReading}
           onSave={() => void editor.save()}

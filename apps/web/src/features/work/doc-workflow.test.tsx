@@ -346,7 +346,7 @@ describe('workflow actions in the document editor', () => {
   it('shows a document the user may not change at its step read-only, saying why', async () => {
     workApi({
       'GET /api/doc/:key': () => json(activeDoc('approval', 3)),
-      'POST /api/doc/:id/preview.info': () => json(previewInfo('d-1', [])),
+      'POST /api/doc/:id/preview.info': () => json(previewInfo('d-1', [], false)),
       'GET /api/doc/:id/wflog': () => json({ canAct: false, canEdit: false, items: [logEntry(1)] }),
     });
     renderApp('/o/org-1/work/edit/d-1');

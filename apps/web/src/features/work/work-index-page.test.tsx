@@ -196,6 +196,20 @@ describe('document list', () => {
     expect(confirm().disabled).toBe(true);
   });
 
+  it("offers confirming and deleting an active document only where the server says it is the user's task (issue 24)", async () => {
+    workApi({}, [docRow(1, 'active'), docRow(2, 'active', { isMyTask: true })]);
+    renderApp('/o/org-1/work/index?filterId=drafts');
+    await waitFor(() => expect(rowTitles()).toHaveLength(2));
+    const confirm = () => screen.getByTestId<HTMLButtonElement>('work-confirm-selected');
+    await userEvent.click(checkbox('R-000001'));
+    expect(confirm().disabled).toBe(true);
+    expect(screen.queryByTestId('grid-delete-selected')).toBeNull();
+    await userEvent.click(checkbox('R-000001'));
+    await userEvent.click(checkbox('R-000002'));
+    expect(confirm().disabled).toBe(false);
+    expect(screen.getByTestId('grid-delete-selected')).toBeTruthy();
+  });
+
   it('offers no delete to a non-admin while an archived document is selected (issue 24)', async () => {
     workApi({}, [docRow(1, 'archived'), docRow(2, 'draft')]);
     renderApp('/o/org-1/work/index?filterId=drafts');

@@ -5,9 +5,9 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TableRecord } from '@listina/contract';
+import { canDeleteDoc } from '@listina/forms';
 import { formatApiError } from '../../api/format-error';
 import { useI18n } from '../../app/i18n';
-import { useSession } from '../../app/session';
 import { useTiles } from '../../app/tiles';
 import { TableGrid } from '../../schema-ui/grid/table-grid';
 import { useUrlSearch } from '../../schema-ui/grid/use-url-search';
@@ -19,6 +19,7 @@ import {
   DocBulkWarnings,
   useDocBulkActions,
 } from './doc-bulk-actions';
+import { docStandingOf, useDocActor } from './doc-actor';
 import { DOC_TABLE } from './doc-api';
 import {
   CreatePaymentOrdersButton,
@@ -53,11 +54,11 @@ export function WorkIndexPage() {
   const tile = hasTileFilter ? tiles.data?.items.find((item) => item.filterId === filterId) : null;
   const bulk = useDocBulkActions();
   const paymentOrders = useDocPaymentOrders();
-  const { isAdmin } = useSession();
-  // An archived or rejected document is kept as it ended: only admins may delete it.
+  const actor = useDocActor();
+  // issue 24: by the rule the server refuses by (packages/forms doc-rights).
   const canDeleteRow = useCallback(
-    (row: TableRecord) => isAdmin || (row.status !== 'archived' && row.status !== 'rejected'),
-    [isAdmin],
+    (row: TableRecord) => canDeleteDoc(docStandingOf(row), actor),
+    [actor],
   );
   const docFilters = useDocFilters(organizationId, urlFilters.length > 0 ? urlFilters : null);
   const tileFilter = tile?.filter ?? NO_FILTER;

@@ -64,7 +64,8 @@ export const tiles: Tile[] = [
   },
 ];
 
-export function docRow(n: number, status = 'draft'): TableRecord {
+/** A list row; `more` adds what the server sends with it (isMyTask: it waits for the user). */
+export function docRow(n: number, status = 'draft', more: Partial<TableRecord> = {}): TableRecord {
   return {
     id: n,
     key: `d-${n}`,
@@ -74,6 +75,7 @@ export function docRow(n: number, status = 'draft'): TableRecord {
     issueDate: '2026-03-01',
     totalAmount: `${100 + n}.00`,
     status,
+    ...more,
   };
 }
 
@@ -96,7 +98,12 @@ export function docFile(key: string, overrides: Partial<DocFile> = {}): DocFile 
   };
 }
 
-export function previewInfo(documentKey: string, files: DocFile[]): PreviewInfo {
+/** A document's preview; its file actions are the user's unless told (canChangeFiles). */
+export function previewInfo(
+  documentKey: string,
+  files: DocFile[],
+  canChangeFiles = true,
+): PreviewInfo {
   return {
     documentKey,
     files,
@@ -107,6 +114,7 @@ export function previewInfo(documentKey: string, files: DocFile[]): PreviewInfo 
     documents: files.filter((file) => file.fileTypeCode === 'main').map((file) => file.key),
     attachments: files.filter((file) => file.fileTypeCode === 'attachment').map((file) => file.key),
     expiresAt: '2099-01-01T00:00:00.000Z',
+    canChangeFiles,
   };
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import {
   checkBic,
   checkIban,
@@ -474,6 +475,11 @@ export const doc = defineEntity({
     ]),
   // spec §4, §6, issue 6: who may change a document at each status and step (docs/roles.md).
   locked: docLocks,
+  // A row waits for the signed-in user now: the web offers confirming and deleting it by the
+  // rules the server refuses by (packages/forms doc-rights, issue 24).
+  rowFacts: [
+    { name: 'isMyTask', alias: 'is_my_task', text: sql`coalesce(${myTasksSql()}, false)` },
+  ],
   // The home's "my tasks" tiles: documents waiting for the signed-in user (issue 6).
   namedFilters: { task: (value) => (value === 'mine' ? myTasksSql() : undefined) },
   // Number, partner, amounts, description and the files' text, ranked (migration 0015).

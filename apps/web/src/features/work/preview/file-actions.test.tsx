@@ -15,11 +15,15 @@ import { PreviewPanel } from './preview-panel';
  * spec §4, issue 24: a change of the document's files offers the usual undo snackbar; Undo
  * calls the change's undo and shows the files as the server has them again.
  */
-function renderWithFiles(readOnly = false) {
-  const before = previewInfo('d-1', [
-    docFile('f-main', { fileTypeCode: 'main', name: 'invoice.pdf' }),
-    docFile('f-att', { fileTypeCode: 'attachment', name: 'scan.pdf' }),
-  ]);
+function renderWithFiles(canChangeFiles = true) {
+  const before = previewInfo(
+    'd-1',
+    [
+      docFile('f-main', { fileTypeCode: 'main', name: 'invoice.pdf' }),
+      docFile('f-att', { fileTypeCode: 'attachment', name: 'scan.pdf' }),
+    ],
+    canChangeFiles,
+  );
   let current: PreviewInfo = before;
   const afterChange = (files: PreviewInfo['files']) => {
     current = previewInfo('d-1', files);
@@ -45,12 +49,7 @@ function renderWithFiles(readOnly = false) {
           path: '/panel',
           element: (
             <UndoProvider>
-              <PreviewPanel
-                documentKey="d-1"
-                costLines={[]}
-                onClose={() => undefined}
-                readOnly={readOnly}
-              />
+              <PreviewPanel documentKey="d-1" costLines={[]} onClose={() => undefined} />
             </UndoProvider>
           ),
         },
@@ -89,8 +88,8 @@ describe('file actions in the preview', () => {
     );
   });
 
-  it('offers no file action on a document the user may not change now', async () => {
-    renderWithFiles(true);
+  it('offers no file action where the server says the files may not change now', async () => {
+    renderWithFiles(false);
     await waitFor(() => expect(tabs()).toHaveLength(2));
     for (const id of [
       'preview-add-file',

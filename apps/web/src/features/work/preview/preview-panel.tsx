@@ -47,11 +47,6 @@ export interface PreviewPanelProps {
   onClose: () => void;
   /** Opens the preview in its own window; absent in that window. */
   onPopOut?: () => void;
-  /**
-   * The server says this user may not change the document now (archived, or a step they are
-   * not assigned to): its files are shown without the actions it would refuse (issue 24).
-   */
-  readOnly?: boolean;
 }
 
 /**
@@ -138,7 +133,8 @@ export function PreviewPanel(props: PreviewPanelProps) {
               ))}
             </Tabs>
           )}
-          {!props.readOnly && (
+          {/* issue 24: offered only where the server would take them (archived, not your step). */}
+          {preview.data.canChangeFiles && (
             <FileActions documentKey={documentKey} info={preview.data} file={current} />
           )}
           {/* Scrolled by keyboard too: a PDF's pages hold nothing else to focus. */}
