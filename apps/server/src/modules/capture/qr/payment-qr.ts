@@ -2,7 +2,7 @@ import { checkBic, checkIban } from '@listina/forms';
 import { PAYMENT_PURPOSES } from '../../../db/reference-data';
 import { amount } from '../einvoice/captured-fields';
 import { checkReference, splitReference } from '../einvoice/payment-reference';
-import { isoDate } from '../text/text-fields';
+import { parseDate } from '../text/dates';
 
 /**
  * The payment a QR code on an invoice holds (issue 7, source 2), read from the code's bytes:
@@ -112,7 +112,7 @@ export function readUpnQr(text: string): PaymentQr {
   put('supplierName', field(UPN.name).trim());
   const due = field(UPN.dueDate).trim();
   if (due) {
-    const iso = /^\d{2}\.\d{2}\.\d{4}$/.test(due) ? isoDate(due) : undefined;
+    const iso = /^\d{2}\.\d{2}\.\d{4}$/.test(due) ? parseDate(due) : undefined;
     // An impossible date is left out: the document's date field would refuse it.
     if (iso) put('dueDate', iso);
     else put('dueDate', undefined, 'capture.date.invalid', due);

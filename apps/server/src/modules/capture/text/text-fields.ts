@@ -11,6 +11,8 @@ import {
   type Language,
 } from './invoice-labels';
 import { readSupplierName, type NameOptions } from './supplier-name';
+import { parseAmount } from './amounts';
+import { parseDate } from './dates';
 
 /**
  * Invoice fields read from a document's text (issue 7, source 3: the PDF text layer; source
@@ -132,32 +134,6 @@ function findTitles(
 const DATE = '(\\d{1,2}\\.\\s?\\d{1,2}\\.\\s?\\d{4}|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}/\\d{1,2}/\\d{4})';
 const AMOUNT = '(-?\\d{1,3}(?:[.,\\s]\\d{3})*(?:[.,]\\d{2})|-?\\d+(?:[.,]\\d{2}))\\s*(?:€|EUR)?';
 
-/** dd.mm.yyyy, yyyy-mm-dd or dd/mm/yyyy as yyyy-mm-dd, when it is a real date. */
-export function isoDate(text: string): string | undefined {
-  const compact = text.replace(/\s/g, '');
-  let parts: [string, string, string] | undefined;
-  const dotted = /^(\d{1,2})[./](\d{1,2})[./](\d{4})$/.exec(compact);
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(compact);
-  if (dotted) parts = [dotted[3] ?? '', dotted[2] ?? '', dotted[1] ?? ''];
-  else if (iso) parts = [iso[1] ?? '', iso[2] ?? '', iso[3] ?? ''];
-  if (!parts) return undefined;
-  const [y, m, d] = parts.map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d)
-    return undefined;
-  return date.toISOString().slice(0, 10);
-}
-
-/** 1.234,56 / 1,234.56 / 1 234,56 / 1234.56 as 1234.56 (the last separator is the decimal one). */
-export function decimalOf(text: string): string | undefined {
-  const compact = text.replace(/[\s€]|EUR/g, '');
-  const match = /^(-?)([\d.,]*?)[.,](\d{2})$/.exec(compact);
-  if (!match) return /^-?\d+$/.test(compact) ? `${compact}.00` : undefined;
-  const whole = (match[2] ?? '').replace(/[.,]/g, '');
-  if (!/^\d+$/.test(whole)) return undefined;
-  return `${match[1] ?? ''}${String(Number(whole))}.${match[3] ?? ''}`;
-}
-
 /** A found amount (always a decimal: amountOf wrote it) in whole cents. */
 const cents = (decimal: string) => centsOf(decimal) ?? 0n;
 
@@ -200,10 +176,10 @@ export function readTextFields(text: string, options: NameOptions = {}): TextFie
   );
 
   const date = (field: LabelField) => {
-    const hit = after(field, DATE).find((f) => isoDate(f.match) !== undefined);
+    const hit = after(field, DATE).find((f) => parseDate(f.match) !== undefined);
     return hit
       ? {
-          value: isoDate(hit.match) ?? '',
+          value: parseDate(hit.match) ?? '',
           confidence: LABELLED,
           source: 'text' as const,
           at: hit.at,
@@ -217,7 +193,7 @@ export function readTextFields(text: string, options: NameOptions = {}): TextFie
   const RATE = '(?:\\d{1,2}(?:[.,]\\d{1,2})?\\s*%\\s*:?\\s*)?';
   const amounts = (field: LabelField) =>
     after(field, AMOUNT, RATE)
-      .map((f) => ({ ...f, value: decimalOf(f.match) }))
+      .map((f) => ({ ...f, value: parseAmount(f.match)?.value }))
       .filter((f): f is { match: string; at: number; value: string } => f.value !== undefined);
   const nets = amounts('netAmount');
   const vats = amounts('vatAmount').filter((f) => !nets.some((n) => n.at === f.at));
