@@ -78,16 +78,16 @@ const INVOICE_KINDS: ReadonlySet<string> = new Set(['383', '384', '385', '389', 
 
 /**
  * The organisation's active document type for a kind of document (its e-invoice type code),
- * an invoice's for a kind booked as one; a document that says no kind but had values read is
+ * an invoice's for a kind booked as one; a document that says no kind but has an amount to pay is
  * taken for an invoice. Undefined where the organisation has no such type (a proforma, say).
  */
 async function documentTypeFor(
   trx: Trx,
   organizationId: string,
   code: string | undefined,
-  isRead: boolean,
+  hasAmount: boolean,
 ): Promise<string | undefined> {
-  const kind = code ?? (isRead ? INVOICE_TYPE_CODE : undefined);
+  const kind = code ?? (hasAmount ? INVOICE_TYPE_CODE : undefined);
   if (kind === undefined) return undefined;
   const wanted = INVOICE_KINDS.has(kind) ? [kind, INVOICE_TYPE_CODE] : [kind];
   const { rows } = await sql<{ id: string }>`
@@ -302,7 +302,12 @@ export function createCaptureService(
         const isTypeLearned = learned.columns.some((c) => c.column === 'document_type_id');
         const typeId = isTypeLearned
           ? undefined
-          : await documentTypeFor(trx, organizationId, read.documentTypeCode, found);
+          : await documentTypeFor(
+              trx,
+              organizationId,
+              read.documentTypeCode,
+              Boolean(fields.totalAmount ?? fields.amountDue),
+            );
         const result: CaptureResult = {
           ...read,
           fields: learned.fields,

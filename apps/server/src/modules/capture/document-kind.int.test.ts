@@ -44,7 +44,7 @@ async function capturedType(filename: string, content: Buffer, type: string) {
   const doc = await captureSettled(t, key, headers);
   expect(doc.captureState).toBe('done');
   const id = doc.documentTypeId;
-  return id === null || id === undefined ? null : String(id);
+  return typeof id === 'number' || typeof id === 'string' ? String(id) : null;
 }
 
 const corpus = (file: string) => readFile(path.join(CORPUS_DIR, file));
@@ -93,5 +93,23 @@ describe('the document type capture gives a new organisation’s document', () =
     expect(await capturedType('predracun.pdf', await pdf('PREDRAČUN'), 'application/pdf')).toBe(
       null,
     );
+  });
+
+  it('is an invoice’s for a PDF with no title but an amount to pay, and none without either', async () => {
+    const untitled = await unicodePdf([
+      'Lesni izdelki d.o.o., Cesta 1, 1000 Ljubljana',
+      'Št. dokumenta: 2026-78',
+      'Za plačilo: 122,00 EUR',
+    ]);
+    expect(await capturedType('untitled.pdf', untitled, 'application/pdf')).toBe(
+      typeIds.get('INV'),
+    );
+    const note = await unicodePdf(['Lesni izdelki d.o.o.', 'Številka: 2026-79']);
+    const { key } = await uploadedDocument(t, headers, {
+      filename: 'note.pdf',
+      content: note,
+      type: 'application/pdf',
+    });
+    expect((await captureSettled(t, key, headers)).documentTypeId ?? null).toBe(null);
   });
 });

@@ -153,6 +153,12 @@ export interface EntityDef {
   labelId: string;
   columns: ColumnDef[];
   arrays?: ArrayDef[];
+  /**
+   * A bool column that at most one record of an owner has set: the organisation's default
+   * (its VAT rate). Setting it clears it on the others in the same save; grid rows carry
+   * `isDefaultModel` by it (spec §3), as a nested array's rows do by its `oneTrue`.
+   */
+  defaultFlag?: string;
   /** Columns whose values make the record's displayTitle. */
   titleColumns: string[];
   /** 'code asc' style; id is always added as the last tiebreaker. */

@@ -31,7 +31,7 @@ import {
 } from './state-change';
 import * as repo from './tables.repository';
 import { loadCursorCodec, type CursorCodec } from './list-cursor';
-import { markDefaultRow } from './default-rows';
+import { markDefaultRow, withOrganizationRowDefaults } from './default-rows';
 import { listPlan, sortKeysOf } from './list-plan';
 import { listRawJson, listRowsJson, rowOf } from './list-json';
 import { ENTITIES, findEntity, getListedEntity, getNestedEntity } from './registry';
@@ -304,7 +304,13 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
       });
     },
 
-    schema: (name: string) => schemaOf(getListedEntity(name)),
+    /** The table's schema, its grids' new rows with this organisation's defaults. */
+    schema(name: string, scope: TableScope) {
+      const entity = getListedEntity(name);
+      return run(scope, (trx) =>
+        withOrganizationRowDefaults(trx, entity, scope.organization.id, schemaOf(entity)),
+      );
+    },
 
     /** Runs `hook` whenever records of `entity` are written, in the writing transaction. */
     onWrite: (entity: string, hook: WriteHook) => hooks.add(entity, hook),

@@ -14,6 +14,7 @@ import { docLocks } from '../../workflow/edit-rights';
 import { myTasksSql } from '../../workflow/tasks';
 import { defineEntity, type ColumnDef } from '../entity';
 import { labelledItems } from './code-list';
+import { defaultVatRateCode } from './vat-rate';
 import { STEP_TILES } from './workflow';
 
 /** spec §4: a document's life; the workflow (issue 6) moves it on from active. */
@@ -215,6 +216,11 @@ export const docCostLine = defineEntity({
     { name: 'description', width: 240, shrink: true },
   ],
   defaultModel: () => ({ costCenterCode: '', account: '', amount: '', vatRateCode: '' }),
+  // Issue 24: a new line starts with the organisation's default VAT rate (its schema's row).
+  organizationDefaults: async (trx, organizationId) => {
+    const code = await defaultVatRateCode(trx, organizationId);
+    return code === undefined ? {} : { vatRateCode: code };
+  },
   writeRoles: ['accountant', 'dataentry', 'dataentryextended'],
   sample: (n) => ({ account: `4${n % 1000}`, amount: '10.00', description: `Vrstica ${n}` }),
 });
