@@ -76,6 +76,8 @@ export type VatRateData = {
   validFrom: string;
   validTo: string | null;
   isActive: boolean;
+  /** The organisation's default rate (one of them): the standard rate. */
+  isDefault: boolean;
 };
 export type DocumentTypeData = {
   code: string;

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Locale } from '../../plugins/i18n';
+import { defaultMarkOf } from './default-rows';
 import type { ColumnDef, EntityDef } from './entity';
 import { referencesOf } from './references';
 
@@ -62,7 +63,10 @@ function build(
     });
 }
 
-/** The display columns of the listed columns (computed once per entity and column list). */
+/**
+ * The display columns of the listed columns, and the mark of the owner's default record
+ * (default-rows.ts), computed once per entity and column list.
+ */
 export function displayColumnsOf(
   entity: EntityDef,
   columns: ColumnDef[],
@@ -72,6 +76,7 @@ export function displayColumnsOf(
   let cache = byColumns.get(entity);
   if (!cache) byColumns.set(entity, (cache = new Map<string, DisplayColumn[]>()));
   let found = cache.get(key);
-  if (!found) cache.set(key, (found = build(entity, columns, locale)));
+  if (!found)
+    cache.set(key, (found = [...build(entity, columns, locale), ...defaultMarkOf(entity)]));
   return found;
 }

@@ -2,6 +2,7 @@ import { validateModel } from '@listina/forms';
 import type { Trx } from '../../db/scope';
 import { AppError, conflict, type MessageSpec } from '../../lib/errors';
 import { uuidv7 } from '../../lib/ids';
+import { clearOtherDefaults } from './default-rows';
 import { isKeyColumn, type ArrayDef, type EntityDef } from './entity';
 import { diff, journalCreate, journalUpdate, type Journal } from './journal';
 import { engineValuesOf, schemaOf, toColumnValues, type Model, type Row } from './model';
@@ -217,6 +218,7 @@ export async function insertRecord(
     key: uuidv7(),
     ...engineValuesOf(entity, model),
   };
+  await clearOtherDefaults(trx, entity, owner.organizationId, model, undefined, journal);
   const row = await repo.insertRow(trx, entity, owner.organizationId, values);
   const id = String(row.id);
   journalCreate(journal, entity, row);
@@ -236,6 +238,7 @@ export async function updateRecord(
   const id = String(existing.id);
   const merged = { ...modelColumns(entity, existing), ...model };
   const values = { ...toColumnValues(entity, model), ...engineValuesOf(entity, merged) };
+  await clearOtherDefaults(trx, entity, owner.organizationId, model, id, journal);
   const row = await repo.updateRow(trx, entity, owner.organizationId, id, version, values);
   if (!row) throw conflict('errors.staleVersion', [], 'version');
   journalUpdate(journal, entity, existing, values, row);

@@ -71,7 +71,9 @@ export function registerTableRoutes(
       root: rights.root,
     })),
   }));
-  addRoute(app, auth, r.schema, async ({ params }) => tables.schema(params.name ?? ''));
+  addRoute(app, auth, r.schema, ({ params, user, organization }) =>
+    tables.schema(params.name ?? '', { user, organization }),
+  );
   addRoute(app, auth, r.defaultModel, ({ params, user, organization }) =>
     tables.defaultModel(params.name ?? '', { user, organization }),
   );

@@ -197,6 +197,13 @@ const GridRow = memo(function GridRow(props: GridRowProps) {
   const { t } = useI18n();
   const { row, index } = props;
   const title = row.displayTitle || row.key;
+  // spec §3 isDefaultModel (issue 24): the default record (a VAT rate) marked as nested grids
+  // mark theirs (DefaultRowMarker), drawn here as a plain element like the rest of the row.
+  const marker = row.isDefaultModel === true && (
+    <span className="grid-default" title={t('grid.defaultRowHint')} data-testid="grid-default-row">
+      {t('grid.defaultRow')}
+    </span>
+  );
   return (
     <tr
       id={props.id}
@@ -221,8 +228,9 @@ const GridRow = memo(function GridRow(props: GridRowProps) {
           </svg>
         </span>
       </td>
-      {props.columns.map((column) => {
+      {props.columns.map((column, columnIndex) => {
         const value = row[column.name];
+        const mark = columnIndex === 0 && marker;
         if (column.kind === 'bool') {
           const yes = t('grid.yes');
           return (
@@ -233,6 +241,7 @@ const GridRow = memo(function GridRow(props: GridRowProps) {
                   <path d={CHECK_PATH} />
                 </svg>
               )}
+              {mark}
             </td>
           );
         }
@@ -249,6 +258,7 @@ const GridRow = memo(function GridRow(props: GridRowProps) {
             title={text}
           >
             {text}
+            {mark}
           </td>
         );
       })}

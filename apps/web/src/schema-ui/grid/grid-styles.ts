@@ -58,6 +58,19 @@ export function gridStyles(width: number): SxProps<Theme> {
       opacity: 0,
       cursor: 'pointer',
     },
+    // The default record's mark (GridRow), as the outlined chip of nested grids.
+    '& .grid-default': {
+      display: 'inline-block',
+      ml: 1,
+      px: 0.75,
+      border: 1,
+      borderColor: 'primary.main',
+      borderRadius: 2.5,
+      color: 'primary.main',
+      typography: 'caption',
+      lineHeight: '18px',
+      verticalAlign: 'middle',
+    },
     '& tbody tr:hover': { bgcolor: 'action.hover' },
     '& tbody tr[aria-selected="true"]': { bgcolor: 'action.selected' },
     '&:focus-visible tr[data-focused] td': {

@@ -75,6 +75,16 @@ describe('table grid', () => {
     ]);
   });
 
+  it('marks the row the server flags isDefaultModel (the default VAT rate), and no other', async () => {
+    const rows = rateRows(1, 3).map((row, i) => ({ ...row, isDefaultModel: i === 1 }));
+    renderGrid({ handlers: { 'GET /api/cl/:name': pagedRows(rows) } });
+    await waitForRows(3);
+    const marks = screen.getAllByTestId('grid-default-row');
+    expect(marks).toHaveLength(1);
+    expect(marks[0]?.textContent).toBe(en('grid.defaultRow'));
+    expect(cellAt(1, 1).contains(marks[0] ?? null)).toBe(true);
+  });
+
   it('asks for the next page along the cursor when the focus reaches the end of the loaded rows', async () => {
     const { calls } = renderGrid({
       handlers: { 'GET /api/cl/:name': pagedRows(rateRows(1, 450)) },

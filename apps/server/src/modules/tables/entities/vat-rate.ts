@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import type { Trx } from '../../../db/scope';
 import { defineEntity } from '../entity';
 import { codeColumn, isActiveColumn, localizedNameColumns } from './code-list';
 
@@ -7,7 +9,8 @@ export const VAT_CATEGORIES = ['S', 'AA', 'Z', 'E', 'AE', 'K', 'G', 'O', 'L', 'M
 /**
  * VAT rates of an organisation (tenant). Every new organisation starts with the Slovenian
  * rates (22, 9.5, 5 and 0 %, see defaults.ts); a rate that changes gets a new row with its
- * validFrom, and the old one its validTo and isActive false.
+ * validFrom, and the old one its validTo and isActive false. One of them is the default (the
+ * standard rate): a new cost line starts with it.
  */
 export const vatRate = defineEntity({
   name: 'vatRate',
@@ -60,8 +63,18 @@ export const vatRate = defineEntity({
           ? { code: 'validation.validToBeforeFrom', parameters: [] }
           : undefined,
     },
+    {
+      // Issue 24: the rate a new cost line starts with; one per organisation (migration 0037).
+      name: 'isDefault',
+      column: 'is_default',
+      type: 'bool',
+      field: {},
+      list: true,
+      lean: true,
+    },
     isActiveColumn,
   ],
+  defaultFlag: 'isDefault',
   titleColumns: ['code', 'name'],
   defaultSort: 'rate desc',
   gridColumns: [
@@ -72,6 +85,7 @@ export const vatRate = defineEntity({
     { name: 'category', width: 90 },
     { name: 'validFrom', width: 110 },
     { name: 'validTo', width: 110 },
+    { name: 'isDefault', width: 90 },
     { name: 'isActive', width: 90 },
   ],
   defaultModel: () => ({
@@ -82,6 +96,7 @@ export const vatRate = defineEntity({
     category: 'S',
     validFrom: null,
     validTo: null,
+    isDefault: false,
     isActive: true,
   }),
   writeRoles: ['accountant'],
@@ -93,6 +108,19 @@ export const vatRate = defineEntity({
     category: n % 2 === 0 ? 'S' : 'AA',
     validFrom: `20${String(10 + (n % 15))}-0${1 + (n % 9)}-01`,
     validTo: null,
+    isDefault: false,
     isActive: true,
   }),
 });
+
+/** The code of the organisation's default VAT rate while it is active; undefined without one. */
+export async function defaultVatRateCode(
+  trx: Trx,
+  organizationId: string,
+): Promise<string | undefined> {
+  const { rows } = await sql<{ code: string }>`
+    select code from vat_rate
+    where organization_id = ${organizationId} and is_default and is_active
+  `.execute(trx);
+  return rows[0]?.code;
+}
