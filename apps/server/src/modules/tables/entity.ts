@@ -106,7 +106,7 @@ export interface ArrayDef {
    * A row added in the form starts with what is left of the parent's `of` (a total) after
    * the other rows' `field` (their amounts): the first cost line gets the whole total.
    */
-  remainder?: { field: string; of: string };
+  newRowRemainder?: { field: string; of: string };
 }
 
 /** A standing message of a record (spec §3 validation message), by its group. */
@@ -225,7 +225,7 @@ export interface EntityDef {
    * missing IBAN, a due date passed), worked out on each read of one record and sent with it,
    * so the form shows them before any action.
    */
-  standing?: (
+  recordValidations?: (
     record: Record<string, unknown>,
     context: WarningContext,
   ) => Promise<StandingMessage[]>;

@@ -187,12 +187,12 @@ function gridFieldOf(entity: EntityDef, array: ArrayDef): FieldInput {
       ...(array.addLabelId ? { addLabelId: array.addLabelId } : {}),
       ...(array.allowEmptyArray !== undefined ? { allowEmptyArray: array.allowEmptyArray } : {}),
       // A row added in the form starts from the row entity's default model (e.g. active),
-      // with what is left of the parent's total (ArrayDef.remainder).
-      ...(array.entity.defaultModel || array.remainder
+      // with what is left of the parent's total (ArrayDef.newRowRemainder).
+      ...(array.entity.defaultModel || array.newRowRemainder
         ? {
             inputProps: {
               ...(array.entity.defaultModel ? { defaultRow: array.entity.defaultModel() } : {}),
-              ...(array.remainder ? { remainder: array.remainder } : {}),
+              ...(array.newRowRemainder ? { newRowRemainder: array.newRowRemainder } : {}),
             },
           }
         : {}),

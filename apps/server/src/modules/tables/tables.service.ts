@@ -146,14 +146,14 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
   }
 
   /** spec §3: the record with its standing messages (`validations`), when its entity has any. */
-  async function withStanding(
+  async function withValidations(
     trx: Trx,
     entity: EntityDef,
     scope: TableScope,
     record: TableRecord,
   ): Promise<TableRecord> {
-    if (!entity.standing) return record;
-    const found = await entity.standing(record, {
+    if (!entity.recordValidations) return record;
+    const found = await entity.recordValidations(record, {
       db: trx,
       organizationId: ownerOf(entity, scope).organizationId,
       key: record.key,
@@ -353,7 +353,7 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
     read: (name: string, scope: TableScope, key: string) =>
       run(scope, async (trx) => {
         const entity = getListedEntity(name);
-        return withStanding(trx, entity, scope, await readModel(trx, entity, scope, key));
+        return withValidations(trx, entity, scope, await readModel(trx, entity, scope, key));
       }),
 
     /** The records of these keys the organisation has, in one query (nested arrays left out). */
@@ -398,7 +398,7 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
           userId: scope.user.id,
         });
         const item = await readModel(trx, entity, scope, String(row.key));
-        return { item: await withStanding(trx, entity, scope, item), undoId };
+        return { item: await withValidations(trx, entity, scope, item), undoId };
       });
     },
 
@@ -442,7 +442,7 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
           userId: scope.user.id,
         });
         const item = await readModel(trx, entity, scope, key);
-        return { item: await withStanding(trx, entity, scope, item), undoId };
+        return { item: await withValidations(trx, entity, scope, item), undoId };
       });
     },
 

@@ -96,7 +96,7 @@ export function ArrayField(props: ArrayFieldProps) {
   const tableRef = useRef<HTMLTableElement>(null);
 
   const add = () => {
-    // A cost line starts with what is left of the document's total (inputProps.remainder).
+    // A cost line starts with what is left of the document's total (inputProps.newRowRemainder).
     const next = addRow(rows, rowSchema, remainderOf(rows, rowSchema, model));
     onChange(next);
     setEditing(next.length - 1);

@@ -124,10 +124,10 @@ describe('array rows (spec §4)', () => {
   });
 });
 
-describe('a new row takes what is left of the total (inputProps.remainder)', () => {
+describe('a new row takes what is left of the total (inputProps.newRowRemainder)', () => {
   const costLines = SchemaSchema.parse({
     id: 'docCostLine',
-    inputProps: { remainder: { field: 'amount', of: 'totalAmount' } },
+    inputProps: { newRowRemainder: { field: 'amount', of: 'totalAmount' } },
     fields: [{ name: 'amount', inputType: 'currency' }],
   });
 

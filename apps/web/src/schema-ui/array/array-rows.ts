@@ -45,12 +45,12 @@ export function blankRow(schema: Schema, id: number): Row {
 }
 
 /**
- * What is left to allocate: the parent's total (inputProps.remainder.of) less the row field's
- * amounts (remainder.field) of the live rows, as a decimal string of two places; undefined
+ * What is left to allocate: the parent's total (inputProps.newRowRemainder.of) less the row field's
+ * amounts (newRowRemainder.field) of the live rows, as a decimal string of two places; undefined
  * when the schema asks for none, the parent has no total, or nothing is left.
  */
 export function remainderOf(rows: readonly Row[], schema: Schema, parent: Model): Model {
-  const rule = schema.inputProps?.remainder as { field?: unknown; of?: unknown } | undefined;
+  const rule = schema.inputProps?.newRowRemainder as { field?: unknown; of?: unknown } | undefined;
   if (typeof rule?.field !== 'string' || typeof rule.of !== 'string') return {};
   const total = centsOf(parent[rule.of]);
   if (total === undefined) return {};

@@ -445,7 +445,7 @@ export const doc = defineEntity({
       addLabelId: 'docCostLine.add',
       allowEmptyArray: true,
       // The first line takes the whole total; each next one what is left (issue 24).
-      remainder: { field: 'amount', of: 'totalAmount' },
+      newRowRemainder: { field: 'amount', of: 'totalAmount' },
     },
   ],
   titleColumns: ['number'],
@@ -474,7 +474,7 @@ export const doc = defineEntity({
   writeRoles: ['accountant', 'dataentry', 'dataentryextended'],
   warnings: (model) => Promise.resolve([...totalWarning(model), ...amountDueWarning(model)]),
   // spec §3 validations: what the form shows on opening (duplicates, no IBAN, overdue).
-  standing: (record, context) =>
+  recordValidations: (record, context) =>
     documentStandingMessages(record, context, [
       ...totalWarning(record),
       ...amountDueWarning(record),

@@ -170,7 +170,7 @@ export const partner = defineEntity({
   writeRoles: ['accountant', 'dataentry', 'dataentryextended'],
   warnings: sameVatIdWarning,
   // spec §3 validations: another partner with the same VAT ID, shown on opening this one.
-  standing: async (record, context) =>
+  recordValidations: async (record, context) =>
     (await sameVatIdWarning(record, context)).map((w) => ({ ...w, group: 'warning' as const })),
   searchIndex: true,
   sample: (n) => ({

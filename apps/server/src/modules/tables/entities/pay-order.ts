@@ -463,7 +463,7 @@ export const payOrder = defineEntity({
     ...(await payOrderWarnings(model, context)),
   ],
   // spec §3 validations: the same warnings, shown on opening an order still being prepared.
-  standing: async (record, context) =>
+  recordValidations: async (record, context) =>
     record.state === 'draft' || record.state === 'ready'
       ? [...schemaWarnings(payOrder, record), ...(await payOrderWarnings(record, context))].map(
           (warning) => ({ ...warning, group: 'warning' as const }),
