@@ -65,3 +65,39 @@ describe('reference texts of a list in the language of the call', () => {
     );
   });
 });
+
+describe('a refusal that names a code-list item, in the language of the user', () => {
+  it('names a document type in use by its Slovenian name in Slovenian and its English one in English', async () => {
+    const supplier = await created('/api/cl/partner', partner.sample(72));
+    const type = await created('/api/cl/documentType', {
+      ...documentType.sample(72),
+      name: 'Advance invoice',
+      nameSl: 'Avansni račun',
+    });
+    await created('/api/doc', {
+      ...doc.sample(72),
+      customerKey: supplier.key,
+      documentTypeId: type.id,
+    });
+    const refusal = async (language: string) => {
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: '/api/cl/documentType',
+        headers: { ...headers, 'content-language': language },
+        payload: { keys: [type.key] },
+      });
+      expect(res.statusCode, res.body).toBe(409);
+      return res.json<{ error: { code: string; msg: string; parameters: unknown[] }[] }>().error;
+    };
+    const slovenian = await refusal('sl');
+    expect(slovenian.map((e) => [e.code, e.parameters])).toEqual([
+      ['errors.inUse.doc', ['DT72 - Avansni račun', '1']],
+    ]);
+    expect(slovenian[0]?.msg).toContain('DT72 - Avansni račun je naveden na dokumentih');
+    const english = await refusal('en-gb');
+    expect(english.map((e) => [e.code, e.parameters])).toEqual([
+      ['errors.inUse.doc', ['DT72 - Advance invoice', '1']],
+    ]);
+    expect(english[0]?.msg).toContain('DT72 - Advance invoice is named by documents');
+  });
+});

@@ -44,10 +44,11 @@ function registerCalls(
       query.ignoreWarnings ?? false,
     ),
   );
-  addRoute(app, auth, routes.remove, ({ params, user, organization, body, query }) =>
+  addRoute(app, auth, routes.remove, ({ params, user, organization, body, query, ctx }) =>
     tables.remove(
       tableOf(params),
-      { user, organization },
+      // A refusal names the records in the user's language (issue 24).
+      { user, organization, locale: ctx.locale },
       body.keys,
       query.ignoreWarnings ?? false,
     ),

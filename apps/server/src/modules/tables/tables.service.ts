@@ -17,6 +17,7 @@ import type { Locale } from '../../plugins/i18n';
 import { isTenantOwned, type EntityDef } from './entity';
 import { displayColumnsOf } from './display-columns';
 import { heldRecordErrors } from './referrers';
+import { recordTitle, titledIn } from './record-titles';
 import { commitJournal, newJournal, readAudit } from './journal';
 import { throwLockProblems } from './locks';
 import { createWriteHooks, type WriteHook, type WriteHooks } from './write-hooks';
@@ -191,7 +192,12 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
       return {
         key,
         status: 409,
-        problems: [{ code: 'errors.changedMeanwhile', parameters: [record.displayTitle] }],
+        problems: [
+          {
+            code: 'errors.changedMeanwhile',
+            parameters: [recordTitle(entity, record, scope.locale)],
+          },
+        ],
       };
     }
     const decision = await decide(record, trx);
@@ -474,7 +480,11 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
             trx,
             entity,
             owner.organizationId,
-            rows.map((row) => toModel(entity, row)),
+            titledIn(
+              entity,
+              rows.map((row) => toModel(entity, row)),
+              scope.locale,
+            ),
           );
           if (held.length) throw new AppError(409, held);
         }
@@ -556,7 +566,10 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
             // Changed by another request since it was read (two approvers at once).
             if (!(error instanceof AppError) || error.statusCode !== 409) throw error;
             const problems = [
-              { code: 'errors.changedMeanwhile', parameters: [record.displayTitle] },
+              {
+                code: 'errors.changedMeanwhile',
+                parameters: [recordTitle(entity, record, scope.locale)],
+              },
             ];
             if (!options.partial) throw new AppError(409, problems);
             refused.push({ key: String(record.key), status: 409, problems });
