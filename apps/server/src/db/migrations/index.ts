@@ -34,8 +34,8 @@ import * as m0032 from './0032-deleted-cascade-rows';
 import * as m0033 from './0033-capture-layout';
 import * as m0034 from './0034-grid-preferences';
 import * as m0035 from './0035-onboarding-and-invitations';
-import * as m0037 from './0037-default-vat-rate';
 import * as m0036 from './0036-invitation-registration';
+import * as m0037 from './0037-default-vat-rate';
 
 /** Forward-only migrations, in order. Never edit one after it has landed; add the next. */
 const migrations: Record<string, Migration> = {
@@ -74,8 +74,8 @@ const migrations: Record<string, Migration> = {
   '0033-capture-layout': m0033,
   '0034-grid-preferences': m0034,
   '0035-onboarding-and-invitations': m0035,
-  '0037-default-vat-rate': m0037,
   '0036-invitation-registration': m0036,
+  '0037-default-vat-rate': m0037,
 };
 
 export const migrationProvider: MigrationProvider = {
