@@ -25,6 +25,14 @@ export interface DocStanding {
   isMyTask: boolean;
 }
 
+/** Where a document stands in its workflow, which confirming also asks (the list's row facts). */
+export interface DocWorkflowStanding extends DocStanding {
+  /** It is at a step or waits for data: a workflow is there to confirm in. */
+  isInWorkflow: boolean;
+  /** This user confirmed its current step already (a step several approvers must confirm). */
+  isConfirmedByMe: boolean;
+}
+
 /** Why a document is locked for a user: closed (409), or a step not theirs (403). */
 export type DocLock = 'archived' | 'rejected' | 'notYourStep';
 
@@ -62,8 +70,11 @@ export const canActivateDoc = (doc: Pick<DocStanding, 'status'>, actor: DocActor
   actor.canWriteDocs && doc.status === 'draft';
 
 /**
- * Confirming it at its workflow step (spec §6 act): an active document, by an admin or whoever
- * has it as a task now.
+ * Confirming it at its workflow step (spec §6 act): an active document in a workflow, by an
+ * admin or whoever has it as a task now, once per step and user.
  */
-export const canConfirmDoc = (doc: DocStanding, actor: DocActor): boolean =>
-  doc.status === 'active' && (actor.isAdmin || doc.isMyTask);
+export const canConfirmDoc = (doc: DocWorkflowStanding, actor: DocActor): boolean =>
+  doc.status === 'active' &&
+  doc.isInWorkflow &&
+  !doc.isConfirmedByMe &&
+  (actor.isAdmin || doc.isMyTask);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreviewInfo, TableRecord } from '@listina/contract';
 import {
@@ -7,7 +8,7 @@ import {
   canConfirmDoc,
   canDeleteDoc,
   type DocActor,
-  type DocStanding,
+  type DocWorkflowStanding,
 } from '@listina/forms';
 import {
   createDocumentType,
@@ -52,10 +53,12 @@ const DOC_ACTIONS = ['activate', 'confirm', 'delete'] as const;
 let t: TestApp;
 const h = {} as Record<Who, Record<string, string>>;
 let documentTypeId = 0;
+let organizationId = '';
+let users = {} as Record<Who, Awaited<ReturnType<typeof createUser>>>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const users = Object.fromEntries(
+  users = Object.fromEntries(
     await Promise.all(Object.keys(PEOPLE).map(async (who) => [who, await createUser(t)] as const)),
   ) as Record<Who, Awaited<ReturnType<typeof createUser>>>;
   const org = await createOrganization(
@@ -64,6 +67,7 @@ beforeAll(async () => {
       Object.entries(PEOPLE).map(([who, roles]) => [users[who as Who].id, [...roles]]),
     ),
   );
+  organizationId = org.id;
   for (const who of Object.keys(PEOPLE) as Who[]) h[who] = await memberHeaders(t, users[who], org);
   documentTypeId = await createDocumentType(t, h.admin);
   // One step, named by the accountant's role: theirs; nobody else's but the admin's.
@@ -96,7 +100,10 @@ type Files = Record<'main' | 'second' | 'notes', string>;
  * A complete document brought to the status, with its files. Uploaded without a main file
  * (which would start a data capture that changes it meanwhile); the main file made after.
  */
-async function documentIn(status: Status): Promise<{ key: string; files: Files }> {
+async function documentIn(
+  status: Status,
+  typeId = documentTypeId,
+): Promise<{ key: string; files: Files }> {
   serial += 1;
   const upload = await injectMultipart(
     t,
@@ -110,7 +117,7 @@ async function documentIn(status: Status): Promise<{ key: string; files: Files }
         value: JSON.stringify({
           ...docEntity.sample(serial),
           number: `WALK-${serial}`,
-          documentTypeId,
+          documentTypeId: typeId,
         }),
       },
     ],
@@ -272,8 +279,20 @@ async function docAction(action: (typeof DOC_ACTIONS)[number], key: string, who:
 
 const DOC_RULES: Record<
   (typeof DOC_ACTIONS)[number],
-  (doc: DocStanding, actor: DocActor) => boolean
+  (doc: DocWorkflowStanding, actor: DocActor) => boolean
 > = { activate: canActivateDoc, confirm: canConfirmDoc, delete: canDeleteDoc };
+
+/** A list row as the rules see it: its status and the server's facts of it for the user. */
+const standingOf = (row: TableRecord): DocWorkflowStanding => ({
+  status: row.status,
+  isMyTask: row.isMyTask === true,
+  isInWorkflow: row.isInWorkflow === true,
+  isConfirmedByMe: row.isConfirmedByMe === true,
+});
+
+/** Whether the user's list offers confirming the document now. */
+const confirmOffered = async (key: string, who: Who) =>
+  canConfirmDoc(standingOf(await rowOf(key, who)), await actorOf(who));
 
 /**
  * Takes an action on a document in the status and checks it against what was offered: taken
@@ -328,10 +347,7 @@ describe('actions offered are the actions accepted (issue 24)', () => {
       let { key } = await documentIn(status);
       for (const action of DOC_ACTIONS) {
         const row = await rowOf(key, who);
-        const offered = DOC_RULES[action](
-          { status: row.status, isMyTask: row.isMyTask === true },
-          actor,
-        );
+        const offered = DOC_RULES[action](standingOf(row), actor);
         if (offered) offeredTo[action]?.push(who);
         const taken = await walk(`${status} ${who} ${action}`, key, offered, () =>
           docAction(action, key, who),
@@ -352,5 +368,46 @@ describe('actions offered are the actions accepted (issue 24)', () => {
       rejected: { activate: [], confirm: [], delete: ['admin'] },
     };
     expect(offeredTo).toEqual(expected[status]);
+  });
+});
+
+describe('confirming is offered where it is accepted, past the status (issue 24)', () => {
+  it('is offered to nobody on an active document in no workflow, and refused to all', async () => {
+    // A type no workflow serves: its documents are active where activation left them.
+    const typeId = await createDocumentType(t, h.admin, 'NOWF');
+    for (const who of Object.keys(PEOPLE) as Who[]) {
+      const { key } = await documentIn('active', typeId);
+      const offered = await confirmOffered(key, who);
+      expect(offered, who).toBe(false);
+      await walk(`no workflow ${who} confirm`, key, offered, () => docAction('confirm', key, who));
+    }
+  });
+
+  it('is not offered again to one of two approvers who confirmed, and still to the other', async () => {
+    const { rows } = await sql<{ key: string; user_id: string }>`
+      select key, user_id from organization_member where organization_id = ${organizationId}
+    `.execute(t.database.db);
+    const memberKey = (who: Who) =>
+      rows.find((row) => String(row.user_id) === String(users[who].id))?.key ?? '';
+    const typeId = await createDocumentType(t, h.admin, 'TWO');
+    // Both named members must confirm the step before it is done.
+    await createWorkflow(t, h.admin, typeId, [
+      {
+        systemTileCode: 'approval',
+        name: 'Both',
+        memberKeys: [memberKey('assigned'), memberKey('extended')],
+        approvalRule: 'all',
+      },
+    ]);
+    const { key } = await documentIn('active', typeId);
+    expect(await confirmOffered(key, 'assigned')).toBe(true);
+    await walk('first confirm', key, true, () => docAction('confirm', key, 'assigned'));
+    // The step waits for the other approver: the first is not offered it again.
+    expect((await read(key, 'admin')).status).toBe('active');
+    const again = await confirmOffered(key, 'assigned');
+    expect(again).toBe(false);
+    await walk('second confirm', key, again, () => docAction('confirm', key, 'assigned'));
+    expect(await confirmOffered(key, 'extended')).toBe(true);
+    await walk('other confirm', key, true, () => docAction('confirm', key, 'extended'));
   });
 });

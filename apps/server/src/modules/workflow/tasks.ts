@@ -9,6 +9,11 @@ const SCOPED_ORGANIZATION = sql`nullif(current_setting('listina.organization_id'
  * the organisation), unless forwarded to someone else; forwarded to them; or sent back to them
  * as the submitter for more data. The steps are read once per statement, not per document.
  */
+/** The scope's user confirmed the document's current step already (one of several approvers). */
+export function confirmedByMeSql(): RawBuilder<unknown> {
+  return sql`(${SCOPED_USER} = any(doc.workflow_approvals))`;
+}
+
 export function myTasksSql(): RawBuilder<unknown> {
   return sql`(
     (doc.workflow_standing = 'step' and (

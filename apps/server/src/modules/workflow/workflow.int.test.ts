@@ -251,9 +251,9 @@ describe('a document through its workflow', () => {
       `${String(item.number)}: you are not an assignee of its current step.`,
     );
     expect(tileOf((await acted('ana', key, 'confirmed')).item)).toEqual(['active', 'approval']);
-    expect(errorCodes(await action('ana', key, 'confirmed'))).toEqual([
-      'errors.wf.alreadyConfirmed',
-    ]);
+    const again = await action('ana', key, 'confirmed');
+    expect(again.statusCode).toBe(409);
+    expect(errorCodes(again)).toEqual(['errors.wf.alreadyConfirmed']);
     expect(tileOf((await acted('bor', key, 'confirmed')).item)).toEqual(['active', 'accounting']);
     expect((await unread('acc')).items[0]).toMatchObject({ documentKey: key, tile: 'accounting' });
     // The accountant's step wants a comment to send it back.

@@ -57,14 +57,16 @@ type ActionExtras = Omit<WorkflowExtras, 'version'>;
 /** Refusals for who the caller is, not for the document: 403 (docs/authorization.md). */
 const NOT_YOURS = ['errors.wf.notAssignee', 'errors.wf.notSubmitter'];
 /**
- * Refusals for where the document stands (a draft, closed, in no workflow): 409, as an
- * activation of an active one (issue 24: a refused action is 403 or 409, never a bad request).
+ * Refusals for where the document stands (a draft, closed, in no workflow, a step this user
+ * confirmed already): 409, as an activation of an active one (issue 24: a refused action is
+ * 403 or 409, never a bad request).
  */
 const NOT_NOW = [
   'errors.wf.notActivated',
   'errors.wf.noWorkflow',
   'errors.wf.closed.archived',
   'errors.wf.closed.rejected',
+  'errors.wf.alreadyConfirmed',
 ];
 
 /** The log's result of entering a workflow (not a result code a user posts). */

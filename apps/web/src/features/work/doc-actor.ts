@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { TableRecord } from '@listina/contract';
-import type { DocActor, DocStanding } from '@listina/forms';
+import type { DocActor, DocWorkflowStanding } from '@listina/forms';
 import { DATA_ENTRY_EXTENDED_ROLE } from '../../app/roles';
 import { useSession } from '../../app/session';
 import { useTableRights } from '../../schema-ui/api';
@@ -20,8 +20,10 @@ export function useDocActor(): DocActor {
   );
 }
 
-/** A list row as the rules see it: its status and whether it waits for the user (the server's). */
-export const docStandingOf = (row: TableRecord): DocStanding => ({
+/** A list row as the rules see it: its status and the server's facts of it for this user. */
+export const docStandingOf = (row: TableRecord): DocWorkflowStanding => ({
   status: row.status,
   isMyTask: row.isMyTask === true,
+  isInWorkflow: row.isInWorkflow === true,
+  isConfirmedByMe: row.isConfirmedByMe === true,
 });

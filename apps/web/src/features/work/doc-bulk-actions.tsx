@@ -12,7 +12,7 @@ import {
   MAX_WORKFLOW_KEYS,
   type TableRecord,
 } from '@listina/contract';
-import { canActivateDoc, canConfirmDoc, type DocStanding } from '@listina/forms';
+import { canActivateDoc, canConfirmDoc, type DocWorkflowStanding } from '@listina/forms';
 import { ERROR_TEXT_KEYS, formatApiError } from '../../api/format-error';
 import { useI18n } from '../../app/i18n';
 import { invalidateTables } from '../../schema-ui/api';
@@ -259,7 +259,7 @@ interface DocBulkActionsProps {
 function isAnyFor(
   keys: string[],
   rows: readonly TableRecord[],
-  may: (doc: DocStanding) => boolean,
+  may: (doc: DocWorkflowStanding) => boolean,
 ) {
   const selected = rows.filter((row) => keys.includes(row.key));
   if (selected.length < keys.length) return true;

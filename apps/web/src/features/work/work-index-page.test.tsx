@@ -196,6 +196,19 @@ describe('document list', () => {
     expect(confirm().disabled).toBe(true);
   });
 
+  it('offers no confirming of a task the user confirmed already, nor of one in no workflow (issue 24)', async () => {
+    workApi({}, [
+      docRow(1, 'active', { isMyTask: true, isConfirmedByMe: true }),
+      docRow(2, 'active', { isMyTask: true, isInWorkflow: false }),
+    ]);
+    renderApp('/o/org-1/work/index?filterId=drafts');
+    await waitFor(() => expect(rowTitles()).toHaveLength(2));
+    const confirm = () => screen.getByTestId<HTMLButtonElement>('work-confirm-selected');
+    await userEvent.click(checkbox('R-000001'));
+    await userEvent.click(checkbox('R-000002'));
+    expect(confirm().disabled).toBe(true);
+  });
+
   it("offers confirming and deleting an active document only where the server says it is the user's task (issue 24)", async () => {
     workApi({}, [docRow(1, 'active'), docRow(2, 'active', { isMyTask: true })]);
     renderApp('/o/org-1/work/index?filterId=drafts');

@@ -64,9 +64,15 @@ export const tiles: Tile[] = [
   },
 ];
 
-/** A list row; `more` adds what the server sends with it (isMyTask: it waits for the user). */
+/**
+ * A list row with the facts the server sends for the user: an active document is in a workflow
+ * and not confirmed by them; `more` adds or changes them (isMyTask: it waits for the user).
+ */
 export function docRow(n: number, status = 'draft', more: Partial<TableRecord> = {}): TableRecord {
   return {
+    isMyTask: false,
+    isInWorkflow: status === 'active',
+    isConfirmedByMe: false,
     id: n,
     key: `d-${n}`,
     version: 1,

@@ -11,7 +11,7 @@ import type { MessageSpec } from '../../../lib/errors';
 import { documentStandingMessages } from '../../documents/standing-messages';
 import { matchingIdsSql, searchQuery, storedRankSql } from '../../documents/text/search-document';
 import { docLocks } from '../../workflow/edit-rights';
-import { myTasksSql } from '../../workflow/tasks';
+import { confirmedByMeSql, myTasksSql } from '../../workflow/tasks';
 import { defineEntity, type ColumnDef } from '../entity';
 import { labelledItems } from './code-list';
 import { defaultVatRateCode } from './vat-rate';
@@ -485,6 +485,17 @@ export const doc = defineEntity({
   // rules the server refuses by (packages/forms doc-rights, issue 24).
   rowFacts: [
     { name: 'isMyTask', alias: 'is_my_task', text: sql`coalesce(${myTasksSql()}, false)` },
+    // Confirming also needs a workflow to confirm in, and a step this user has not confirmed.
+    {
+      name: 'isInWorkflow',
+      alias: 'is_in_workflow',
+      text: sql`(doc.workflow_standing is not null)`,
+    },
+    {
+      name: 'isConfirmedByMe',
+      alias: 'is_confirmed_by_me',
+      text: sql`coalesce(${confirmedByMeSql()}, false)`,
+    },
   ],
   // The home's "my tasks" tiles: documents waiting for the signed-in user (issue 6).
   namedFilters: { task: (value) => (value === 'mine' ? myTasksSql() : undefined) },
