@@ -136,6 +136,13 @@ export async function memberHeaders(
   return { authorization: (await login(t, user.username)).apikey, 'organization-id': org.key };
 }
 
+/** A new user who is the only member of a new organisation, with these roles, signed in. */
+export async function soleMember(t: TestApp, roles: string[]) {
+  const user = await createUser(t);
+  const org = await createOrganization(t, { [user.id]: roles });
+  return { user, org, headers: await memberHeaders(t, user, org) };
+}
+
 /** A document type of the headers' organisation, made through the API; its id. */
 export async function createDocumentType(
   t: TestApp,

@@ -2,10 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableRecord } from '@listina/contract';
 import {
   captureSettled,
-  createOrganization,
   createTestApp,
-  createUser,
-  memberHeaders,
+  soleMember,
   type TestApp,
   uploadedDocument,
 } from '../../../test/factories';
@@ -30,9 +28,7 @@ const invoices = plannedInvoices('capture-sources-int', 10, profileSuppliers()).
 
 beforeAll(async () => {
   t = await createTestApp();
-  const clerk = await createUser(t);
-  const org = await createOrganization(t, { [clerk.id]: ['dataentry', 'accountant'] });
-  headers = await memberHeaders(t, clerk, org);
+  ({ headers } = await soleMember(t, ['dataentry', 'accountant']));
 });
 afterAll(() => t.close());
 

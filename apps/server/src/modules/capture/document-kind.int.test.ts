@@ -4,10 +4,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   captureSettled,
-  createOrganization,
   createTestApp,
-  createUser,
-  memberHeaders,
+  soleMember,
   type TestApp,
   uploadedDocument,
 } from '../../../test/factories';
@@ -27,11 +25,11 @@ const typeIds = new Map<string, string>();
 
 beforeAll(async () => {
   t = await createTestApp();
-  const clerk = await createUser(t);
-  const org = await createOrganization(t, { [clerk.id]: ['dataentry', 'accountant'] });
+  const clerk = await soleMember(t, ['dataentry', 'accountant']);
+  const { org } = clerk;
+  headers = clerk.headers;
   // As a new organisation starts: INV 380, CN 381, ADV 386, OTH without a code.
   await t.database.db.transaction().execute((trx) => seedOrganizationDefaults(trx, org.id));
-  headers = await memberHeaders(t, clerk, org);
   const { rows: types } = await sql<{ id: string; code: string }>`
     select id, code from document_type where organization_id = ${org.id}
   `.execute(t.database.db);

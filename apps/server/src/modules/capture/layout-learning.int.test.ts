@@ -4,10 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableRecord } from '@listina/contract';
 import {
   captureSettled,
-  createOrganization,
   createTestApp,
-  createUser,
-  memberHeaders,
+  soleMember,
   type TestApp,
   uploadedDocument,
 } from '../../../test/factories';
@@ -28,9 +26,7 @@ const { supplier } = planned;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const clerk = await createUser(t);
-  const org = await createOrganization(t, { [clerk.id]: ['accountant'] });
-  headers = await memberHeaders(t, clerk, org);
+  ({ headers } = await soleMember(t, ['accountant']));
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/cl/partner',
