@@ -56,9 +56,10 @@ function issuesOf(input: unknown): { path: string; message: string }[] {
 }
 
 describe('schema types (spec §3)', () => {
-  it('list the seven data types and the 17 input types', () => {
+  it('list the seven data types and the 17 input types with password', () => {
     expect(DATA_TYPES).toEqual(['int', 'decimal', 'date', 'time', 'datetime', 'text', 'bool']);
-    expect(INPUT_TYPES).toHaveLength(17);
+    expect(INPUT_TYPES).toHaveLength(18);
+    expect(INPUT_TYPES).toContain('password');
     expect(INPUT_TYPES).toContain('colorpicker');
     expect(INPUT_TYPES).toContain('divmemo');
   });

@@ -12,7 +12,10 @@ export const DATA_TYPES = ['int', 'decimal', 'date', 'time', 'datetime', 'text',
 export const DataTypeSchema = z.enum(DATA_TYPES);
 export type DataType = z.infer<typeof DataTypeSchema>;
 
-/** spec §3 field inputType, all 17. */
+/**
+ * spec §3 field inputType, all 17, and password (issue 25): a secret (a mailbox's password)
+ * typed into a masked text input and never shown in a grid.
+ */
 export const INPUT_TYPES = [
   'int',
   'decimal',
@@ -31,6 +34,7 @@ export const INPUT_TYPES = [
   'colorpicker',
   'grid',
   'btn',
+  'password',
 ] as const;
 export const InputTypeSchema = z.enum(INPUT_TYPES);
 export type InputType = z.infer<typeof InputTypeSchema>;

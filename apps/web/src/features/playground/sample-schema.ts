@@ -51,6 +51,7 @@ export function sampleSchema(t: TFunction): Schema {
       { name: 'summary', inputType: 'divmemo', expr: 'notes', abstract: true },
       { name: 'description', inputType: 'editor' },
       { name: 'action', inputType: 'btn', abstract: true },
+      { name: 'secret', inputType: 'password', maxLength: 100 },
       {
         name: 'lines',
         inputType: 'grid',
@@ -87,6 +88,7 @@ export function sampleModel(t: TFunction): Model {
     colour: '#1565C0',
     notes: t('playground.sample.notes'),
     description: `<p><b>${t('input.editor.bold')}</b>, <i>${t('input.editor.italic')}</i></p>`,
+    secret: null,
     lines: [],
   };
 }

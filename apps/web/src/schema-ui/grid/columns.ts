@@ -10,6 +10,7 @@ import {
 import { COLUMN_WIDTH_MAX, COLUMN_WIDTH_MIN } from '../../app/constants';
 import type { TFunction } from '../../app/i18n';
 import { labelOf } from '../form/labels';
+import { SECRET_MASK } from '../inputs/input-parts';
 import { itemLabel, itemValue } from '../inputs/reference-items';
 
 /** A grid column: a schema field the list rows carry, with its translated header. */
@@ -195,6 +196,8 @@ export function formatCell(
   numbers: NumberFormatOptions,
 ): string {
   if (value === null || value === undefined || value === '') return '';
+  // A secret (issue 25: a mailbox's password) is never shown, only that it is set.
+  if (column.field.inputType === 'password') return SECRET_MASK;
   // A column of several values (organizationMember.roles) shows them joined, each formatted.
   if (Array.isArray(value)) {
     return value

@@ -9,6 +9,7 @@ import { EditorInput } from './editor-input';
 import { resolveInputType } from './input-parts';
 import { NumberInput } from './number-input';
 import { MultiSelectInput } from './multi-select-input';
+import { PasswordInput } from './password-input';
 import { SelectInput } from './select-input';
 import { DivMemoInput, LabelInput, TextInput } from './text-input';
 import { TimeInput } from './time-input';
@@ -34,6 +35,8 @@ export function FieldInput(props: InputProps) {
       return <TextInput {...props} />;
     case 'memo':
       return <TextInput {...props} isMultiline />;
+    case 'password':
+      return <PasswordInput {...props} />;
     case 'label':
       return <LabelInput {...props} />;
     case 'divmemo':

@@ -32,6 +32,9 @@ export function messageProps(message: FieldMessage | undefined) {
   };
 }
 
+/** What a grid cell or a read-only text shows of a secret (inputType password) that is set. */
+export const SECRET_MASK = '••••';
+
 /** Empty text is stored as null, so clearing a field that was null does not count as a change. */
 export const textOrNull = (text: string): string | null => (text === '' ? null : text);
 

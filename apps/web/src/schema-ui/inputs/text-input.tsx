@@ -3,10 +3,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatDate, formatNumber, type Field } from '@listina/forms';
 import type { InputProps } from '../types';
-import { fieldTestId, messageProps, textOrNull } from './input-parts';
+import { fieldTestId, messageProps, SECRET_MASK, textOrNull } from './input-parts';
 
 /** spec §5: the maximum length comes from the schema; counted in characters, as the server does. */
-function limit(text: string, maxLength: number | undefined): string {
+export function limit(text: string, maxLength: number | undefined): string {
   if (maxLength === undefined) return text;
   const characters = [...text];
   return characters.length > maxLength ? characters.slice(0, maxLength).join('') : text;
@@ -41,6 +41,7 @@ export function TextInput({ isMultiline, ...props }: InputProps & { isMultiline?
 /** How a read-only value reads: numbers and dates in the locale format (spec §3). */
 export function displayText(field: Field, value: unknown): string {
   if (value === null || value === undefined) return '';
+  if (field.inputType === 'password') return value === '' ? '' : SECRET_MASK;
   if (field.dataType === 'decimal') return formatNumber(value as string | number);
   if (field.dataType === 'int') return formatNumber(value as string | number, { places: 0 });
   if (field.dataType === 'date' && typeof value === 'string') return formatDate(value);
