@@ -29,6 +29,7 @@ const PREFIXES = [
   'notification',
   'payments',
   'language',
+  'intake',
 ];
 
 /**

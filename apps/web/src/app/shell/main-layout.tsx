@@ -2,12 +2,14 @@ import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import Box from '@mui/material/Box';
 import { DialogStackProvider } from '../../schema-ui/dialogs/dialog-stack';
+import { FormActionsContext } from '../../schema-ui/dialogs/form-actions';
 import {
   RecordPreviewContext,
   type RecordPreviewProps,
 } from '../../schema-ui/dialogs/record-preview';
 import { UndoProvider } from '../../schema-ui/undo/undo-snackbar';
 import { CenteredProgress } from '../../ui/centered-progress';
+import { FORM_ACTIONS } from '../form-actions';
 import { MainToolbar } from './main-toolbar';
 
 // The preview (pdf.js) loads when a dialog first shows one, as the document pages load it.
@@ -19,22 +21,25 @@ const renderRecordPreview = (props: RecordPreviewProps) => <RecordPreview {...pr
 
 /**
  * Signed-in pages: the main toolbar above the page, the undo snackbar and the dialog stack,
- * whose edit dialogs show a document's files beside the form (spec §2 eye).
+ * whose edit dialogs show a document's files beside the form (spec §2 eye) and offer a
+ * table's form actions (issue 25: a mailbox's connection test).
  */
 export function MainLayout() {
   return (
     <UndoProvider>
       <RecordPreviewContext value={renderRecordPreview}>
-        <DialogStackProvider>
-          <Box sx={{ minHeight: '100vh', bgcolor: 'grey.100' }}>
-            <MainToolbar />
-            <Box component="main" sx={{ p: 2 }}>
-              <Suspense fallback={<CenteredProgress />}>
-                <Outlet />
-              </Suspense>
+        <FormActionsContext value={FORM_ACTIONS}>
+          <DialogStackProvider>
+            <Box sx={{ minHeight: '100vh', bgcolor: 'grey.100' }}>
+              <MainToolbar />
+              <Box component="main" sx={{ p: 2 }}>
+                <Suspense fallback={<CenteredProgress />}>
+                  <Outlet />
+                </Suspense>
+              </Box>
             </Box>
-          </Box>
-        </DialogStackProvider>
+          </DialogStackProvider>
+        </FormActionsContext>
       </RecordPreviewContext>
     </UndoProvider>
   );

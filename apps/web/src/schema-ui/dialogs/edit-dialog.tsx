@@ -16,6 +16,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import type { EditDialogParams, EditDialogResult } from './dialog-context';
 import { recordDialogTitle } from './dialog-title';
 import { EditDialogHeader } from './edit-dialog-header';
+import { FormActionBar } from './form-actions';
 import { RecordPreviewContext } from './record-preview';
 import { canSave, type Prompt } from './edit-dialog-state';
 import { StackedDialog } from './stacked-dialog';
@@ -191,6 +192,9 @@ export function EditDialog({ params, depth, onDone }: EditDialogProps) {
           content
         )}
       </DialogContent>
+      {schema && state.model && (
+        <FormActionBar table={params.table} model={state.model} disabled={state.busy} />
+      )}
       <DialogActions>
         <Button onClick={requestClose} disabled={state.busy} data-testid="edit-dialog-cancel">
           {t('schemaForm.dialog.cancel')}
