@@ -83,6 +83,10 @@ const PaymentsPage = lazyPage(
   () => import('../features/payments/payments-page'),
   (m) => m.PaymentsPage,
 );
+const IntakePage = lazyPage(
+  () => import('../features/intake/intake-page'),
+  (m) => m.IntakePage,
+);
 const CodeListsPage = lazyPage(
   () => import('../features/code-lists/code-lists-page'),
   (m) => m.CodeListsPage,
@@ -193,6 +197,8 @@ export const routes: RouteObject[] = [
                   // issue 8: payment orders, and packages under payments/packages.
                   { path: 'payments', element: <PaymentsPage />, handle: page('payments') },
                   { path: 'payments/:view', element: <PaymentsPage />, handle: page('payments') },
+                  // issue 25: the log of incoming mail; ?result= and ?search= filter it.
+                  { path: 'intake', element: <IntakePage />, handle: page('intake') },
                 ],
               },
             ],

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import HomeIcon from '@mui/icons-material/Home';
+import IntakeIcon from '@mui/icons-material/MoveToInboxOutlined';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import PaymentsIcon from '@mui/icons-material/PaymentsOutlined';
 import Tooltip from '@mui/material/Tooltip';
@@ -18,7 +19,8 @@ import { UserMenu } from './user-menu';
 
 /**
  * spec §2 main toolbar: home, organisation, search (home and filterId=search), code lists,
- * payments (issue 8), notifications with the unread count, language, user.
+ * payments (issue 8), incoming mail (issue 25), notifications with the unread count,
+ * language, user.
  */
 export function MainToolbar() {
   const { t } = useI18n();
@@ -71,6 +73,18 @@ export function MainToolbar() {
               onClick={() => void navigate(`/o/${activeOrganization.id}/payments`)}
             >
               <PaymentsIcon />
+            </IconButton>
+          </Tooltip>
+        )}
+        {activeOrganization && (
+          <Tooltip title={t('toolbar.intake')}>
+            <IconButton
+              color="inherit"
+              aria-label={t('toolbar.intake')}
+              data-testid="intake-button"
+              onClick={() => void navigate(`/o/${activeOrganization.id}/intake`)}
+            >
+              <IntakeIcon />
             </IconButton>
           </Tooltip>
         )}
