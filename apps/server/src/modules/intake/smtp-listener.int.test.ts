@@ -1,6 +1,12 @@
+import { readFileSync } from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { IntakeAddress, IntakeMessage, TableRecord } from '@listina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, soleMember, type TestApp } from '../../../test/factories';
 import { smtpDialogue, smtpSender, type SmtpError } from '../../../test/smtp-talk';
+import { fixture } from '../capture/einvoice/test-invoices';
 import type { IncomingMessage, IntakeOutcome, IntakeService, RefusedMessage } from './intake-types';
 import { startSmtpListener, type SmtpListener } from './smtp-listener';
 
@@ -279,4 +285,224 @@ describe('connections', () => {
     clearInterval(trickle);
     expect(Date.now() - started).toBeLessThan(6000);
   });
+});
+
+/** A port free on 127.0.0.1 now (the app's listener is configured by port, not 0). */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+const corpus = (name: string) =>
+  readFileSync(new URL(`../capture/real-corpus/${name}`, import.meta.url));
+
+describe('through the intake service of the app', () => {
+  const MB = 2 ** 20;
+  let t: TestApp;
+  let headers: Record<string, string>;
+  let organizationId: string;
+  let address: string;
+  let port: number;
+
+  beforeAll(async () => {
+    port = await freePort();
+    t = await createTestApp({
+      INTAKE_SMTP_PORT: String(port),
+      INTAKE_DOMAIN: DOMAIN,
+      INTAKE_MAX_MESSAGE_BYTES: String(2 * MB),
+      // Capture stays queued: what is asserted is that it was started, not what it read.
+      CAPTURE_WORKERS: '0',
+    });
+    const member = await soleMember(t, ['orgadmin']);
+    headers = { ...member.headers, 'content-language': 'en-gb' };
+    organizationId = String(member.org.id);
+    const res = await t.app.inject({ url: '/api/intake/address', headers });
+    expect(res.statusCode, res.body).toBe(200);
+    address = res.json<IntakeAddress>().address;
+    expect(address).toMatch(new RegExp(`^[a-z0-9-]+-[0-9a-f]{6}@${DOMAIN.replace(/\./g, '\\.')}$`));
+  });
+  afterAll(() => t.close());
+
+  const mail = (extra: object) =>
+    smtpSender(port).sendMail({
+      from: 'Dobavitelj d.o.o. <racuni@dobavitelj.test>',
+      to: address,
+      subject: 'Račun',
+      text: 'V prilogi je račun.',
+      ...extra,
+    });
+
+  /** The Intake page's row of a message, by its subject. */
+  async function logRow(subject: string): Promise<IntakeMessage> {
+    const res = await t.app.inject({
+      url: `/api/intake/message?search=${encodeURIComponent(subject)}`,
+      headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json<{ rows: IntakeMessage[] }>().rows.filter((r) => r.subject === subject);
+    const [row, ...others] = rows;
+    if (!row || others.length > 0) throw new Error(`${rows.length} log rows for ${subject}`);
+    return row;
+  }
+
+  /** A document's files as stored, main first, and its capture job. */
+  async function documentOf(key: string) {
+    const { rows: files } = await sql<{ name: string; kind: string; file_type_code: string }>`
+      select f.name, f.kind, f.file_type_code from doc_file f join doc d on d.id = f.doc_id
+      where d.key = ${key} order by f.file_type_code <> 'main', f.id
+    `.execute(t.database.db);
+    const { rows: jobs } = await sql<{ state: string }>`
+      select state from job where kind = 'capture' and subject like ${`%${key}%`}
+    `.execute(t.database.db);
+    const res = await t.app.inject({ url: `/api/doc/${key}`, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return { files, jobs, record: res.json<TableRecord>() };
+  }
+
+  it('makes one document of an e-SLOG invoice, its PDF rendering and the .eml attached, and starts its capture', async () => {
+    const info = await mail({
+      subject: 'Račun 2025-000123 (e-SLOG)',
+      messageId: '<eslog-1@dobavitelj.test>',
+      attachments: [
+        {
+          filename: 'racun-2025-000123.xml',
+          content: fixture('eslog20_constructed_minimal_invoice.xml'),
+        },
+        { filename: 'racun-2025-000123.pdf', content: fixture('sample.pdf') },
+      ],
+    });
+    expect(info.response).toMatch(/^250 /);
+    const row = await logRow('Račun 2025-000123 (e-SLOG)');
+    expect(row).toMatchObject({
+      source: 'smtp',
+      sender: 'racuni@dobavitelj.test',
+      senderName: 'Dobavitelj d.o.o.',
+      result: 'imported',
+      reason: null,
+      attachmentCount: 2,
+    });
+    const [made, ...others] = row.documents;
+    expect(others).toEqual([]);
+    const document = await documentOf(made?.key ?? '');
+    expect(document.files.map((f) => [f.name, f.file_type_code])).toEqual([
+      ['racun-2025-000123.xml', 'main'],
+      ['racun-2025-000123.pdf', 'attachment'],
+      ['Račun 2025-000123 (e-SLOG).eml', 'attachment'],
+    ]);
+    expect(document.jobs).toEqual([{ state: 'queued' }]);
+    expect(document.record.captureState).toBe('pending');
+  });
+
+  it('makes a document of each of three PDFs, each with the .eml, and queues the capture of each', async () => {
+    const names = ['janez-novak-1.pdf', 'janez-novak-2.pdf', 'janez-novak-3.pdf'];
+    await mail({
+      subject: 'Trije računi',
+      attachments: names.map((filename) => ({ filename, content: corpus(filename) })),
+    });
+    const row = await logRow('Trije računi');
+    expect(row.result).toBe('imported');
+    expect(row.documents).toHaveLength(3);
+    const documents = await Promise.all(row.documents.map((d) => documentOf(d.key)));
+    expect(documents.map((d) => d.files.map((f) => f.name))).toEqual(
+      names.map((name) => [name, 'Trije računi.eml']),
+    );
+    expect(documents.map((d) => d.jobs)).toEqual([
+      [{ state: 'queued' }],
+      [{ state: 'queued' }],
+      [{ state: 'queued' }],
+    ]);
+  });
+
+  it('quarantines a message without attachments, saying why, and makes no document', async () => {
+    const before = await docCount();
+    await mail({ subject: 'Samo besedilo', text: 'Račun pošljemo jutri.' });
+    const row = await logRow('Samo besedilo');
+    expect(row).toMatchObject({
+      result: 'quarantined',
+      reason: { code: 'intake.reason.noAttachment' },
+      reasonText: 'The message has no PDF, image or e-invoice to make a document of.',
+      documents: [],
+      hasEml: true,
+    });
+    expect(await docCount()).toBe(before);
+  });
+
+  it('takes a message sent again (the sender retried) once: no second document', async () => {
+    const message = {
+      subject: 'Ponovljeni račun',
+      messageId: '<retry-1@dobavitelj.test>',
+      attachments: [{ filename: 'racun.pdf', content: corpus('kraxi-1.pdf') }],
+    };
+    await mail(message);
+    const before = await docCount();
+    const again = await mail(message);
+    expect(again.response).toMatch(/^250 /);
+    expect(await docCount()).toBe(before);
+    const row = await logRow('Ponovljeni račun');
+    expect(row.result).toBe('imported');
+    expect(row.documents).toHaveLength(1);
+  });
+
+  it('shows a second message with an invoice already imported as a duplicate of its document', async () => {
+    const before = await docCount();
+    await mail({
+      subject: 'Isti račun še enkrat',
+      attachments: [{ filename: 'kopija.pdf', content: corpus('janez-novak-2.pdf') }],
+    });
+    expect(await docCount()).toBe(before);
+    const row = await logRow('Isti račun še enkrat');
+    expect(row).toMatchObject({
+      result: 'duplicate',
+      reasonText: 'Every invoice in it is already in a document.',
+      documents: [],
+    });
+    expect(row.duplicateOf).not.toBeNull();
+  });
+
+  it('refuses a message over INTAKE_MAX_MESSAGE_BYTES with 552 and shows it on the Intake page as too large', async () => {
+    const error = await refusal(
+      mail({
+        subject: 'Prevelik račun',
+        messageId: '<too-big-1@dobavitelj.test>',
+        attachments: [{ filename: 'scan.pdf', content: Buffer.alloc(2 * MB, 0x25) }],
+      }),
+    );
+    expect(error.responseCode).toBe(552);
+    const row = await logRow('Prevelik račun');
+    expect(row).toMatchObject({
+      result: 'quarantined',
+      sender: 'racuni@dobavitelj.test',
+      reason: { code: 'intake.reason.tooLarge' },
+      documents: [],
+      hasEml: false,
+    });
+    expect(row.reasonText).toMatch(/^The message is 2[.,]\d MB; at most 2[.,]0 MB are taken\./);
+  });
+
+  it('refuses at RCPT time another organisation code and the right code at another domain', async () => {
+    const [local] = address.split('@');
+    for (const [to, text] of [
+      [`x${address}`, `550 <x${address}>: no such intake address`],
+      [
+        `${local}@example.com`,
+        `550 <${local}@example.com>: relaying denied, this server takes mail for @${DOMAIN} intake addresses only`,
+      ],
+    ] as const) {
+      const error = await refusal(mail({ to }));
+      expect(error.response).toBe(text);
+    }
+    expect(
+      await t.app.inject({ url: '/api/intake/summary', headers }).then((r) => r.statusCode),
+    ).toBe(200);
+  });
+
+  async function docCount() {
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from doc where organization_id = ${organizationId}
+    `.execute(t.database.db);
+    return rows[0]?.n ?? 0;
+  }
 });
