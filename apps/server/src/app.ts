@@ -58,6 +58,14 @@ import {
 } from './plugins/observability/logging';
 import { createHttpMetrics, registerHttpMetrics } from './plugins/observability/metrics';
 import { CHANNELS, createBus, type Bus } from './db/listen';
+import { loadSecretKey } from './modules/intake/secret-box';
+import { createIntakeService } from './modules/intake/intake.service';
+import type { IntakeService } from './modules/intake/intake-types';
+import { testMailboxSettings } from './modules/intake/mailbox-check';
+import { createIntakeLog } from './modules/intake/intake-log';
+import * as documentFileRows from './modules/documents/files.repository';
+import { registerIntakeRoutes } from './modules/intake/intake.routes';
+import { startSmtpListener } from './modules/intake/smtp-listener';
 
 /** Requests after which a cached sign-in may be stale: sessions, passwords, memberships, roles. */
 const AUTH_CHANGES = /^\/api\/(account|organization|cl\/organization|invitation)\b/;
@@ -65,7 +73,7 @@ const AUTH_CHANGES = /^\/api\/(account|organization|cl\/organization|invitation)
 export interface App {
   app: FastifyInstance;
   mailer: Mailer;
-  services: { account: AccountService; organizations: OrganizationService };
+  services: { account: AccountService; organizations: OrganizationService; intake: IntakeService };
 }
 
 /**
@@ -188,6 +196,32 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
     else worker?.wake();
   });
   if (api) registerCaptureRoutes(app, auth, capture);
+  // Invoices by e-mail (issue 25): mailbox passwords sealed with the configured key.
+  loadSecretKey({ secretKey: config.intake.secretKey, dataDir: config.dataDir });
+  const intake = createIntakeService({
+    db,
+    tables,
+    blobs,
+    files: documentFileRows,
+    fileBytes: config.fileLimitBytes,
+    maxMessageBytes: config.intake.maxMessageBytes,
+    domain: config.intake.domain,
+    capture: async (scope, documentKeys) => {
+      await capture.queue(scope, { documentKeys, provider: 'auto' }, 'en-gb');
+    },
+    log: app.log,
+  });
+  if (config.intake.smtpPort > 0) {
+    const listener = await startSmtpListener({
+      host: config.intake.smtpHost,
+      port: config.intake.smtpPort,
+      domain: config.intake.domain,
+      maxMessageBytes: config.intake.maxMessageBytes,
+      intake,
+      log: app.log,
+    });
+    app.addHook('onClose', () => listener.close());
+  }
   if (config.captureWorkers > 0) {
     worker = startWorker({
       db,
@@ -208,12 +242,26 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
     const stopSweep = scheduleBlobSweep(db, blobs, app.log);
     app.addHook('onClose', () => stopSweep());
     app.addHook('onClose', () => mailer.stop());
-    return { app, mailer, services: { account, organizations } };
+    return { app, mailer, services: { account, organizations, intake } };
   }
   registerWorkflowRoutes(app, auth, {
     workflow,
     notifications: createNotificationsService(db, events),
     events,
+  });
+  registerIntakeRoutes(app, auth, {
+    log: createIntakeLog(db),
+    blobs,
+    release: (organizationId, key, userId) => intake.release(organizationId, key, userId),
+    testMailbox: (scope, body, locale) =>
+      testMailboxSettings(
+        db,
+        { userId: scope.user.id, organizationId: scope.organization.id },
+        body,
+        locale,
+      ),
+    domain: config.intake.domain,
+    receivesMail: config.intake.smtpPort > 0,
   });
   registerSavedFilterRoutes(app, auth, createSavedFiltersService(db));
   registerGridPreferenceRoutes(app, auth, createGridPreferencesService(db));
@@ -245,5 +293,5 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
   await registerWeb(app, config.webDist);
 
   app.addHook('onClose', () => mailer.stop());
-  return { app, mailer, services: { account, organizations } };
+  return { app, mailer, services: { account, organizations, intake } };
 }

@@ -69,6 +69,21 @@ const EnvSchema = z.object({
   CAPTURE_WORKERS: z.coerce.number().int().min(0).max(32).default(1),
   PROCESS_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   CAPTURE_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  // Invoices by e-mail (issue 25, docs/intake.md).
+  INTAKE_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  INTAKE_MAILBOXES: z.enum(['on', 'off']).default('on'),
+  INTAKE_POLL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
+  INTAKE_SMTP_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
+  INTAKE_SMTP_HOST: z.string().min(1).default('127.0.0.1'),
+  INTAKE_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+\.[a-z]{2,}$|^localhost$/i, 'must be a mail domain')
+    .default('intake.listina.local'),
+  INTAKE_MAX_MESSAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(30 * 1_048_576),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(120_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
@@ -119,6 +134,22 @@ const EnvSchema = z.object({
   NODE_ENV: z.string().default('production'),
 });
 
+export interface IntakeConfig {
+  /** Seals mailbox passwords; unset: a key file in DATA_DIR (one machine only). */
+  secretKey: string | undefined;
+  /** Whether this process polls the organisations' mailboxes (workers and `npm start`). */
+  mailboxes: boolean;
+  /** How often a mailbox without IDLE is looked at. */
+  pollMs: number;
+  /** The SMTP listener's port; 0: off. */
+  smtpPort: number;
+  smtpHost: string;
+  /** Mail for <organisation code>@<domain> is taken by the SMTP listener. */
+  domain: string;
+  /** The largest message taken, whichever way it came. */
+  maxMessageBytes: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -129,6 +160,8 @@ export interface Config {
   processRole: 'all' | 'api' | 'worker';
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Invoices by e-mail (issue 25): polled mailboxes and the optional SMTP listener. */
+  intake: IntakeConfig;
   publicUrl: string;
   /** The VIES REST API the onboarding looks VAT IDs up in; undefined: only the local register (ADR 0019). */
   companyRegisterUrl: string | undefined;
@@ -258,6 +291,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    intake: {
+      secretKey: e.INTAKE_SECRET_KEY,
+      // Mailboxes are polled by the workers: an API process polls none.
+      mailboxes: e.INTAKE_MAILBOXES === 'on' && e.PROCESS_ROLE !== 'api',
+      pollMs: e.INTAKE_POLL_SECONDS * 1000,
+      smtpPort: e.PROCESS_ROLE === 'api' ? 0 : e.INTAKE_SMTP_PORT,
+      smtpHost: e.INTAKE_SMTP_HOST,
+      domain: e.INTAKE_DOMAIN.toLowerCase(),
+      maxMessageBytes: e.INTAKE_MAX_MESSAGE_BYTES,
+    },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     companyRegisterUrl:
       e.COMPANY_REGISTER_URL === 'off' ? undefined : e.COMPANY_REGISTER_URL.replace(/\/$/, ''),

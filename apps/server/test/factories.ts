@@ -44,6 +44,8 @@ export async function createTestApp(
     WEB_DIST: path.join(dataDir, 'no-web'),
     // No test asks the EU's VAT register: those of the connector start their own stand-in.
     COMPANY_REGISTER_URL: 'off',
+    // Nor any mailbox: a test that polls one starts it against its own local IMAP server.
+    INTAKE_MAILBOXES: 'off',
     ...env,
   });
   const database = await (options.openDatabase ?? createTestDb)();

@@ -5,6 +5,7 @@ import { companyRegisterRoutes, organizationRoutes } from './organization';
 import { invitationRoutes, onboardingRoutes } from './onboarding';
 import { paymentRoutes } from './payments';
 import { gridPreferenceRoutes } from './grid-preferences';
+import { intakeRoutes } from './intake';
 import { savedFilterRoutes } from './saved-filters';
 import { systemRoutes } from './system';
 import { notificationRoutes, workflowRoutes } from './workflow';
@@ -26,6 +27,7 @@ export * from './grid-preferences';
 export * from './workflow';
 export * from './capture';
 export * from './payments';
+export * from './intake';
 export { buildOpenApi } from './openapi';
 
 /** Every call of the API, for the OpenAPI document and the authorisation walk. */
@@ -48,6 +50,7 @@ export const allRoutes: RouteDef[] = [
   ...Object.values(notificationRoutes),
   ...Object.values(captureRoutes),
   ...Object.values(paymentRoutes),
+  ...Object.values(intakeRoutes),
   ...ROOT_TABLES.flatMap((name) => [
     ...Object.values(rootTableRoutes(name)),
     ...Object.values(rootTableIoRoutes(name)),

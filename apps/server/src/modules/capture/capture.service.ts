@@ -18,6 +18,7 @@ import { applyLearning, rememberCorrections, type Learned } from './learning';
 import { INVOICE_TYPE_CODE } from './text/document-kind';
 import { applyLayoutHints, rememberLayoutHints, storeLayout } from './layout/layout-memory';
 import { matchPartner } from './partner-match';
+import { documentSender, recordSenders } from '../intake/sender-signal';
 import { recordSupplierIds } from './supplier-ids';
 import { createOcrEngine } from './ocr/ocr-engine';
 import {
@@ -67,7 +68,7 @@ const currencyOf = (fills: { column: string; value: string }[]) =>
 /** What capture keeps on the document (doc.capture_result). */
 export interface CaptureResult extends MainFileReading {
   /** The partner the VAT ID or IBAN named, when it was found (a name is only suggested). */
-  partner: { key: string; by: 'vatId' | 'iban' } | null;
+  partner: { key: string; by: 'vatId' | 'iban' | 'sender' | 'senderDomain' } | null;
 }
 
 /**
@@ -120,6 +121,7 @@ export function createCaptureService(
   tables.onWrite('doc', rememberCorrections);
   // A partner suggested by name and accepted gets the VAT ID and IBAN read (supplier-ids.ts).
   tables.onWrite('doc', recordSupplierIds);
+  tables.onWrite('doc', (trx, organizationId, ids) => recordSenders(trx, organizationId, ids));
   // And where on its pages the values it corrected or filled stood (layout-memory.ts).
   tables.onWrite('doc', rememberLayoutHints(FILLED_COLUMNS));
   const scopeOf = (scope: TableScope) => ({
@@ -289,7 +291,8 @@ export function createCaptureService(
       const found = Object.keys(fields).length > 0;
       if (!(await context.isLive())) return;
       await db.transaction().execute(async (trx) => {
-        const partner = await matchPartner(trx, organizationId, fields);
+        const sender = await documentSender(trx, organizationId, docId);
+        const partner = await matchPartner(trx, organizationId, fields, sender);
         // Read first where the supplier's earlier documents were corrected (issue 23), then
         // what users corrected on them that no page shows (learning.ts).
         const laid = partner

@@ -1,15 +1,18 @@
 import { sql } from 'kysely';
 import type { Trx } from '../../db/scope';
+import { partnerBySender } from '../intake/sender-signal';
 import type { CaptureResult } from './capture.service';
 
 /**
  * The document's supplier among the organisation's active partners, set on the document
- * without asking: by its VAT ID, else by a bank account with its IBAN.
+ * without asking: by its VAT ID, else by a bank account with its IBAN, else (a document that
+ * came by e-mail) by the address its supplier's earlier mail came from (issue 25).
  */
 export async function matchPartner(
   trx: Trx,
   organizationId: string,
   fields: CaptureResult['fields'],
+  sender = '',
 ): Promise<CaptureResult['partner']> {
   const vatId = fields.vatId?.value;
   if (vatId) {
@@ -31,6 +34,8 @@ export async function matchPartner(
     `.execute(trx);
     if (rows[0]) return { key: String(rows[0].key), by: 'iban' };
   }
+  const bySender = await partnerBySender(trx, organizationId, sender);
+  if (bySender) return bySender;
   // A name alone, however alike, is only suggested (GET /api/cl/partner/…): the user accepts
   // it, and then its VAT ID and IBAN are recorded on the partner (supplier-ids.ts).
   return null;

@@ -168,6 +168,8 @@ export async function referencedBlobs(db: Db, blobIds: string[]) {
     select blob_id from doc_file where blob_id = any(${blobIds}::text[])
     union
     select blob_id from doc_file_deleted where blob_id = any(${blobIds}::text[])
+    union
+    select eml_blob_id from intake_message where eml_blob_id = any(${blobIds}::text[])
   `.execute(db);
   return new Set(rows.map((r) => r.blob_id));
 }

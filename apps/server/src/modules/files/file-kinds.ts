@@ -19,6 +19,7 @@ export const FILE_KINDS = [
   'xls',
   'text',
   'csv',
+  'eml',
   'unknown',
 ] as const;
 
@@ -83,6 +84,7 @@ const MEDIA: Record<FileKind, { mime: string; extension: string }> = {
   xls: { mime: 'application/vnd.ms-excel', extension: 'xls' },
   text: { mime: 'text/plain', extension: 'txt' },
   csv: { mime: 'text/csv', extension: 'csv' },
+  eml: { mime: 'message/rfc822', extension: 'eml' },
   unknown: { mime: 'application/octet-stream', extension: 'bin' },
 };
 
@@ -108,6 +110,7 @@ export const EXTENSIONS_OF: Record<FileKind, readonly string[]> = {
   xls: ['xls'],
   text: ['txt', 'text', 'log', 'md', 'json', 'csv', 'tsv'],
   csv: ['csv', 'tsv', 'txt', 'text'],
+  eml: ['eml'],
   unknown: [],
 };
 
@@ -131,6 +134,7 @@ const KIND_LABELS: Record<FileKind, string> = {
   xls: 'XLS',
   text: 'TXT',
   csv: 'CSV',
+  eml: 'EML',
   unknown: '?',
 };
 

@@ -36,6 +36,7 @@ export const ATTACHMENT_KINDS = [
   'text',
   'csv',
   'xml',
+  'eml',
 ] as const satisfies readonly FileKind[];
 
 export type FileRole = 'main' | 'attachment';

@@ -24,6 +24,8 @@ const MAGIC: readonly [Buffer, Sniff][] = [
 ];
 
 const CSV_SEPARATORS = [';', ',', '\t'];
+/** The first line of an RFC 5322 message: a header field name and its colon. */
+const EMAIL_HEADER = /^[\x21-\x39\x3b-\x7e]{1,76}:[ \t]?\S/;
 const CSV_RECORDS_LOOKED_AT = 50;
 
 export function sniffFileType(head: Buffer, name: string): SniffedType {
@@ -38,6 +40,10 @@ function sniff(head: Buffer, name: string): Sniff {
   if (isOle(head)) return sniffOle(head, name);
   const xml = sniffXml(head);
   if (xml) return xml;
+  // An e-mail (.eml): header lines first. Only by its name as well, since any text may
+  // start with a word and a colon.
+  if (/\.eml$/i.test(name.trim()) && EMAIL_HEADER.test(head.toString('latin1', 0, 200)))
+    return { kind: 'eml' };
   if (!isUtf8Text(head)) return { kind: 'unknown', reason: 'unrecognised' };
   return looksLikeCsv(head.toString('utf8'), head.length >= SNIFF_BYTES)
     ? { kind: 'csv' }

@@ -6,6 +6,7 @@ import { country } from './entities/country';
 import { currency } from './entities/currency';
 import { doc, docCostLine } from './entities/doc';
 import { documentType } from './entities/document-type';
+import { intakeMailbox, intakeRule } from './entities/intake';
 import { organization, organizationBankAccount } from './entities/organization';
 import { organizationMember } from './entities/organization-member';
 import { partner, partnerBankAccount } from './entities/partner';
@@ -39,6 +40,9 @@ export const ENTITIES: readonly EntityDef[] = [
   organizationMember,
   workflow,
   workflowStep,
+  // Invoices by e-mail (issue 25).
+  intakeMailbox,
+  intakeRule,
   // Served at /api/{name} (spec §7).
   doc,
   docCostLine,

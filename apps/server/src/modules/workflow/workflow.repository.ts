@@ -104,10 +104,14 @@ export async function loadWorkflows(
 export function workflowFor(
   workflows: Map<string, StoredWorkflow>,
   documentTypeId: string | null,
+  preferredId: string | null = null,
 ): StoredWorkflow | undefined {
   const active = [...workflows.values()]
     .filter((w) => w.isActive && w.steps.length > 0)
     .sort((a, b) => a.code.localeCompare(b.code));
+  // A workflow an intake rule chose for the document (issue 25), while it is usable.
+  const preferred = active.find((w) => preferredId !== null && w.id === preferredId);
+  if (preferred) return preferred;
   return (
     active.find((w) => documentTypeId !== null && w.documentTypeId === documentTypeId) ??
     active.find((w) => w.documentTypeId === null)

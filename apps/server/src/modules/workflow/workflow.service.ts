@@ -351,7 +351,11 @@ export function createWorkflowService(db: Db, tables: TablesService, events: Not
       const workflows = workflowsOnce(scope.organization.id);
       const told = newTold();
       const decide = async (doc: TableRecord, trx: Trx): Promise<StateDecision> => {
-        const stored = workflowFor(await workflows(trx), text(doc.documentTypeId));
+        const stored = workflowFor(
+          await workflows(trx),
+          text(doc.documentTypeId),
+          text(doc.preferredWorkflowId),
+        );
         if (!stored) return { values: { status: 'active' } };
         const workflow = machineWorkflow(stored, doc, scope.locale);
         const state: DocumentState = {

@@ -65,6 +65,7 @@ async function rawText(
       return officeText(kind, content, maxChars);
     case 'text':
     case 'csv':
+    case 'eml':
       // Four bytes a character are enough for maxChars; stream: a character cut in two at
       // the end is left out rather than replaced.
       return new TextDecoder('utf-8').decode(content.subarray(0, maxChars * 4), { stream: true });

@@ -43,6 +43,9 @@ const WORKFLOW_COLUMNS: ColumnDef[] = [
   hiddenOwned('workflowApprovals', 'workflow_approvals', 'int', { multiple: true }),
   hiddenOwned('workflowSubmittedBy', 'workflow_submitted_by', 'int'),
   hiddenOwned('workflowStepAt', 'workflow_step_at', 'timestamp'),
+  // The workflow an intake rule chose for a document from mail (issue 25): it enters that one
+  // when activated, instead of the one of its type.
+  hiddenOwned('preferredWorkflowId', 'preferred_workflow_id', 'int'),
 ];
 
 /** What data capture found (migration 0021, modules/capture): shown by the form, never saved. */

@@ -30,6 +30,7 @@ export function previewKindOf(file: Pick<DocFile, 'fileType'>): PreviewKind {
       return 'xml';
     case 'text':
     case 'csv':
+    case 'eml':
       return 'text';
     default:
       return 'none';
