@@ -93,6 +93,8 @@ export default defineConfig({
       LOGIN_LOCK_BASE_SECONDS: String(LOGIN_LOCK_BASE_SECONDS),
       // Every spec registers its own users, all from this machine's address.
       ACCOUNT_MAIL_MAX_PER_ADDRESS: '1000',
+      // Issue 25: mailboxes are looked at every 5 s (the least allowed), besides IDLE's wake-up.
+      INTAKE_POLL_SECONDS: '5',
       LOG_LEVEL: 'warn',
     },
   },
