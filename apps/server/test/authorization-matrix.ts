@@ -63,6 +63,8 @@ export const TABLE_WRITERS: Record<string, readonly Role[]> = {
   organization: ADMINS,
   organizationMember: ADMINS,
   workflow: ADMINS,
+  intakeMailbox: ADMINS,
+  intakeRule: ADMINS,
   partner: DOC_WRITERS,
   costCenter: COST_CENTER_WRITERS,
   vatRate: ACCOUNTANTS,
@@ -232,6 +234,29 @@ export const RULES: Rule[] = [
   { call: 'GET /api/gridPreference/{table}', who: 'members', foreign: OWN },
   { call: 'PUT /api/gridPreference/{table}', who: 'members', foreign: OWN },
   { call: 'DELETE /api/gridPreference/{table}', who: 'members', foreign: OWN },
+  // Invoices by e-mail.
+  { call: 'GET /api/intake/address', who: 'members', foreign: OWN },
+  { call: 'GET /api/intake/message', who: 'members', foreign: OWN },
+  { call: 'GET /api/intake/summary', who: 'members', foreign: OWN },
+  {
+    call: 'POST /api/intake/message/{key}/release',
+    who: ADMINS,
+    foreign: 404,
+    note: 'a quarantined message',
+  },
+  {
+    call: 'DELETE /api/intake/message/{key}',
+    who: ADMINS,
+    foreign: 404,
+    note: 'a quarantined message',
+  },
+  {
+    call: 'GET /api/intake/message/{key}/eml',
+    who: ADMINS,
+    foreign: 404,
+    note: 'a quarantined message',
+  },
+  { call: 'POST /api/intake/mailbox/test', who: ADMINS, foreign: OWN },
   // Workflow.
   {
     call: 'POST /api/wf/action/{id}',

@@ -19,6 +19,7 @@ import {
 import { createUser, login } from './factories';
 import { accountExamples, type Example } from './route-examples';
 import { documentExamples } from './route-examples-documents';
+import { intakeExamples } from './route-examples-intake';
 import { createWorld, fingerprint, SECRET, send, type Req, type World } from './route-walk-world';
 
 /**
@@ -28,7 +29,11 @@ import { createWorld, fingerprint, SECRET, send, type Req, type World } from './
  * a refused call changes nothing of A's and answers none of its data. A call the matrix does
  * not list fails the walk, so a new route must say who may make it.
  */
-const EXAMPLES: Record<string, Example> = { ...accountExamples, ...documentExamples };
+const EXAMPLES: Record<string, Example> = {
+  ...accountExamples,
+  ...documentExamples,
+  ...intakeExamples,
+};
 const DOC_FILE = path.join(REPO_ROOT, 'docs/authorization.md');
 const START = '<!-- matrix:start -->';
 const END = '<!-- matrix:end -->';
