@@ -74,7 +74,7 @@ export function IntakeMessageRow(props: IntakeMessageRowProps) {
         <Chip
           size="small"
           color={RESULT_COLOURS[message.result]}
-          label={t(`intake.page.result.${message.result}`)}
+          label={t(`intake.result.${message.result}`)}
           data-testid="intake-result"
         />
       </TableCell>

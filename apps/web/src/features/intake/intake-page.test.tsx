@@ -105,7 +105,7 @@ describe('Intake page (issue 25)', () => {
     expect(within(held).getByTestId('intake-sender').textContent).toBe('racuni@dobavitelj9.si');
     expect(within(held).getByTestId('intake-subject').textContent).toBe('Račun R-9');
     expect(within(held).getByTestId('intake-result').textContent).toBe(
-      en('intake.page.result.quarantined'),
+      en('intake.result.quarantined'),
     );
     expect(within(held).getByTestId('intake-reason').textContent).toBe(
       'The PDF is encrypted; it cannot be read.',
@@ -191,7 +191,7 @@ describe('Intake page (issue 25)', () => {
     );
     await waitFor(() =>
       expect(within(rows()[0] as HTMLElement).getByTestId('intake-result').textContent).toBe(
-        en('intake.page.result.deleted'),
+        en('intake.result.deleted'),
       ),
     );
     expect(calls.find((call) => call.method === 'DELETE')?.path).toBe('/api/intake/message/m-9');

@@ -127,7 +127,7 @@ export function IntakePage() {
           {[null, ...INTAKE_RESULTS].map((code) => (
             <Chip
               key={code ?? 'all'}
-              label={code ? t(`intake.page.result.${code}`) : t('intake.page.filter.all')}
+              label={code ? t(`intake.result.${code}`) : t('intake.page.filter.all')}
               color={code === result ? 'primary' : 'default'}
               variant={code === result ? 'filled' : 'outlined'}
               aria-pressed={code === result}
