@@ -1,4 +1,4 @@
-import net from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import nodemailer from 'nodemailer';
 
 /**
@@ -74,4 +74,35 @@ export async function smtpDialogue(port: number): Promise<SmtpDialogue & { greet
     end: () => socket.destroy(),
   };
   return { ...dialogue, greeting: await reply() };
+}
+
+/** A port free on 127.0.0.1 now (the app's listener is configured by port, not 0). */
+export async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/**
+ * Sends a message exactly as given (dot-stuffed `data`, see hostile-mail.ts smtpData) and
+ * answers the server's reply to it: what a sender's MTA would be told.
+ */
+export async function sendRaw(port: number, from: string, to: string, data: Buffer) {
+  const smtp = await smtpDialogue(port);
+  try {
+    await smtp.command('EHLO mx.sender.test');
+    await smtp.command(`MAIL FROM:<${from}>`);
+    const rcpt = await smtp.command(`RCPT TO:<${to}>`);
+    if (!rcpt.startsWith('250')) return rcpt;
+    const go = await smtp.command('DATA');
+    if (!go.startsWith('354')) return go;
+    smtp.write(data);
+    const answer = await smtp.reply();
+    await smtp.command('QUIT');
+    return answer;
+  } finally {
+    smtp.end();
+  }
 }

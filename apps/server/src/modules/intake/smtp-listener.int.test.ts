@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { IntakeAddress, IntakeMessage, TableRecord } from '@listina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, soleMember, type TestApp } from '../../../test/factories';
-import { smtpDialogue, smtpSender, type SmtpError } from '../../../test/smtp-talk';
+import { freePort, smtpDialogue, smtpSender, type SmtpError } from '../../../test/smtp-talk';
 import { fixture } from '../capture/einvoice/test-invoices';
 import type { IncomingMessage, IntakeOutcome, IntakeService, RefusedMessage } from './intake-types';
 import { startSmtpListener, type SmtpListener } from './smtp-listener';
@@ -286,15 +285,6 @@ describe('connections', () => {
     expect(Date.now() - started).toBeLessThan(6000);
   });
 });
-
-/** A port free on 127.0.0.1 now (the app's listener is configured by port, not 0). */
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 const corpus = (name: string) =>
   readFileSync(new URL(`../capture/real-corpus/${name}`, import.meta.url));
