@@ -193,6 +193,23 @@ describe('recipients', () => {
     expect(await smtp.command('STARTTLS')).toMatch(/^50[02] /);
     smtp.end();
   });
+  it('ends a message only at CR LF . CR LF: a bare LF . LF smuggles no second message in', async () => {
+    const before = intake.imported.length;
+    const smtp = await smtpDialogue(listener.port);
+    await smtp.command('EHLO smuggler.test');
+    await smtp.command('MAIL FROM:<a@example.com>');
+    await smtp.command(`RCPT TO:<${ACME}>`);
+    await smtp.command('DATA');
+    smtp.write(
+      'From: a@example.com\r\nSubject: one\r\n\r\ntext\n.\nMAIL FROM:<ceo@supplier.test>\r\n' +
+        `RCPT TO:<${ACME}>\r\nDATA\r\nFrom: ceo@supplier.test\r\nSubject: two\r\n\r\nforged\r\n.\r\n`,
+    );
+    expect(await smtp.reply()).toMatch(/^250 /);
+    smtp.end();
+    const taken = intake.imported.slice(before);
+    expect(taken).toHaveLength(1);
+    expect(taken[0]?.raw.toString()).toContain('\n.\nMAIL FROM:<ceo@supplier.test>');
+  });
 });
 
 describe('size limit', () => {
