@@ -86,7 +86,10 @@ export function describeMailboxError(
     return fail('dns', 'dnsFailed', [settings.host, code]);
   if (e.authenticationFailed || e.serverResponseCode === 'AUTHENTICATIONFAILED')
     return fail('login', 'loginFailed', [settings.host]);
-  if (atFolder && (e.serverResponseCode === 'NONEXISTENT' || e.responseStatus === 'NO'))
+  if (
+    atFolder &&
+    (code === 'NotFound' || e.serverResponseCode === 'NONEXISTENT' || e.responseStatus === 'NO')
+  )
     return fail('folder', 'folderMissing', [settings.folder]);
   if (code === 'ECONNREFUSED') return fail('connect', 'connectRefused', at);
   if (['CONNECT_TIMEOUT', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH'].includes(code))
@@ -95,7 +98,12 @@ export function describeMailboxError(
   if (code.startsWith('ERR_SSL_') || code.startsWith('ERR_TLS_') || code.includes('TLS'))
     return fail('tls', 'tlsFailed', [...at, code]);
   if (code === 'GREETING_TIMEOUT') return fail('tls', 'noGreeting', at);
-  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'ClosedAfterConnectText')
+  if (code === 'PasswordUnreadable') return fail('login', 'passwordUnreadable', []);
+  if (
+    ['ECONNRESET', 'EPIPE', 'ClosedAfterConnectText', 'EConnectionClosed', 'NoConnection'].includes(
+      code,
+    )
+  )
     return fail('connect', 'connectFailed', [...at, code]);
   return fail(null, 'failed', [detail(e)]);
 }
