@@ -281,6 +281,20 @@ describe('committing', () => {
 });
 
 describe('connections', () => {
+  it('takes nothing from a sender that hangs up in the middle of DATA, and goes on', async () => {
+    const before = intake.imported.length;
+    const smtp = await smtpDialogue(listener.port);
+    await smtp.command('EHLO flaky.test');
+    await smtp.command('MAIL FROM:<flaky@example.com>');
+    await smtp.command(`RCPT TO:<${ACME}>`);
+    await smtp.command('DATA');
+    smtp.write('From: flaky@example.com\r\nSubject: half\r\n\r\nhalf a mess');
+    smtp.end();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(intake.imported).toHaveLength(before);
+    await expect(send(ACME)).resolves.toMatchObject({ accepted: [ACME] });
+  });
+
   it('closes an idle connection after its socket timeout', async () => {
     const smtp = await smtpDialogue(listener.port);
     const started = Date.now();
