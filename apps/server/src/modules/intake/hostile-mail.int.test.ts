@@ -241,14 +241,23 @@ describe('nesting', () => {
     expect(row.documents).toEqual([]);
   }, 120_000);
 
-  it('unpacks a message forwarded 10,000 times over only a few levels deep, noting what it left', async () => {
+  it('refuses a message forwarded 10,000 times over before parsing it, naming it by its headers', async () => {
     const row = await deliver(nestedForwards('Posredovano', 10_000, uniquePdf()));
+    expect(row).toMatchObject({
+      result: 'quarantined',
+      subject: 'Posredovano',
+      reason: { code: 'intake.reason.tooManyForwards', parameters: ['10000', '20'] },
+    });
+  }, 120_000);
+
+  it('unpacks a message forwarded five times over only three levels deep, noting what it left', async () => {
+    const row = await deliver(nestedForwards('Petkrat', 5, uniquePdf()));
     expect(row).toMatchObject({
       result: 'quarantined',
       reason: { code: 'intake.reason.noAttachment' },
     });
     expect(row.notes.join(' ')).toMatch(/forwarded too many times/);
-  }, 120_000);
+  });
 
   it('imports the PDF of a message forwarded twice', async () => {
     const row = await deliver(nestedForwards('Dvakrat posredovano', 2, uniquePdf()));

@@ -101,8 +101,11 @@ export function createIntakeService(deps: IntakeDeps): IntakeService & {
   ): Promise<IntakeOutcome | undefined> {
     const { rows } = await sql<{ key: string; result: IntakeOutcome['result'] }>`
       update intake_message set
+        -- The same mailbox's same message again is a poller that did not get to mark it; any
+        -- other arrival (a sender that repeats it, the other way in) is counted.
         times_seen = times_seen + case
-          when source = ${arrival.source} and mailbox_id is not distinct from ${arrival.mailboxId ?? null}::bigint
+          when source = 'imap' and ${arrival.source} = 'imap' and mailbox_uid <> ''
+            and mailbox_id is not distinct from ${arrival.mailboxId ?? null}::bigint
             and mailbox_uid = ${arrival.mailboxUid ?? ''} then 0 else 1 end,
         last_seen_at = now()
       where organization_id = ${organizationId} and message_key = ${messageKey}
@@ -269,7 +272,7 @@ export function createIntakeService(deps: IntakeDeps): IntakeService & {
           values (${organizationId}, ${uuidv7()}, ${messageKey}, ${mail.messageId},
             ${message.source}, ${message.mailboxId ?? null}, ${message.mailboxUid ?? ''},
             ${mail.sender}, ${mail.senderName}, ${mail.subject}, ${message.raw.length},
-            ${mail.parts.length}, ${values.result}, ${values.reason},
+            ${mail.attachmentCount}, ${values.result}, ${values.reason},
             ${values.reasonParameters}::jsonb, ${values.notes}::jsonb, ${values.ruleId},
             ${values.duplicateOf}, ${values.eml},
             ${searchText([mail.sender, mail.senderName, mail.subject])})
@@ -395,15 +398,16 @@ export function createIntakeService(deps: IntakeDeps): IntakeService & {
       mail = await parseMail(raw);
     } catch (error) {
       if (!(error instanceof MailRefusal)) throw error;
-      const messageKey = messageKeyOf('', raw);
+      const { headers } = error;
+      const messageKey = messageKeyOf(headers.messageId, raw);
       const before = await seenBefore(organizationId, messageKey, message);
       if (before) return before;
       return logRow(organizationId, {
         ...message,
         messageKey,
-        messageId: '',
-        sender: message.envelopeFrom ?? '',
-        subject: '',
+        messageId: headers.messageId,
+        sender: headers.sender || (message.envelopeFrom ?? ''),
+        subject: headers.subject,
         size: raw.length,
         reason: error.reason,
         emlBlobId: (await blobs.put(raw)).id,

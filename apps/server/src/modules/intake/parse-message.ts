@@ -25,15 +25,31 @@ export interface ParsedMail {
   sender: string;
   senderName: string;
   subject: string;
+  /** Attachments of the message itself (a forwarded message counts as one). */
+  attachmentCount: number;
   parts: MailPart[];
   /** What was left out and why (small inline images, messages nested too deep). */
   notes: MessageSpec[];
 }
 
-/** A message the intake cannot take apart: why, as a catalogue message. */
+/** Who sent a message and what it is about, as far as its top-level headers tell. */
+export interface MailHeaders {
+  messageId: string;
+  sender: string;
+  senderName: string;
+  subject: string;
+}
+
+/**
+ * A message the intake cannot take apart: why, as a catalogue message, and what its own
+ * headers say (so that the log names it, and knows it again when it comes back).
+ */
 export class MailRefusal extends Error {
   override readonly name = 'MailRefusal';
-  constructor(readonly reason: MessageSpec) {
+  constructor(
+    readonly reason: MessageSpec,
+    readonly headers: MailHeaders = { messageId: '', sender: '', senderName: '', subject: '' },
+  ) {
     super(reason.code);
   }
 }
@@ -49,7 +65,14 @@ export const MAIL_LIMITS = {
   maxForwardDepth: 3,
   /** Inline images smaller than this are logos and signatures, not invoices. */
   minInlineImageBytes: 20 * 1024,
+  /** MIME parts of one message, counted in its bytes before it is parsed. */
+  maxMimeParts: 1000,
+  /** Forwarded messages (message/rfc822 parts), counted the same way. */
+  maxForwards: 20,
 };
+
+/** The top-level headers end at the first empty line; at most this much is read of them. */
+const HEADER_BYTES = 64 * 1024;
 
 const MAX_SUBJECT = 500;
 const MAX_ADDRESS = 320;
@@ -119,17 +142,88 @@ async function parseOne(raw: Buffer): Promise<Awaited<ReturnType<typeof PostalMi
       maxNestingDepth: MAIL_LIMITS.maxNesting,
       maxHeadersSize: MAIL_LIMITS.maxHeaderBytes,
     });
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new MailRefusal({ code: 'intake.reason.malformed', parameters: [oneLine(detail, 200)] });
+  } catch {
+    // postal-mime's own words (a limit it met, a structure it could not follow) are English
+    // and technical: the log says what it means for the user.
+    throw new MailRefusal({ code: 'intake.reason.malformed', parameters: [] });
   }
 }
 
-export async function parseMail(raw: Buffer): Promise<ParsedMail> {
-  if (raw.length === 0) {
-    throw new MailRefusal({ code: 'intake.reason.malformed', parameters: ['empty message'] });
+/** Occurrences of a header line starting with `name` (lower-case), anywhere in the bytes. */
+function countHeaderLines(raw: Buffer, pattern: RegExp): number {
+  let count = 0;
+  const text = raw.toString('latin1');
+  pattern.lastIndex = 0;
+  while (pattern.exec(text) !== null) count++;
+  return count;
+}
+
+/**
+ * What a message's own headers say, read from its header block alone: cheap, and possible
+ * for a message whose body cannot be parsed.
+ */
+export async function readHeaders(raw: Buffer): Promise<MailHeaders> {
+  const head = raw.subarray(0, HEADER_BYTES);
+  const end = head.indexOf('\r\n\r\n') >= 0 ? head.indexOf('\r\n\r\n') : head.indexOf('\n\n');
+  const block = end >= 0 ? head.subarray(0, end) : head;
+  try {
+    const email = await PostalMime.parse(Buffer.concat([block, Buffer.from('\r\n\r\n')]), {
+      maxNestingDepth: 2,
+      maxHeadersSize: HEADER_BYTES,
+    });
+    const from = firstMailbox(email.from ?? email.sender);
+    return {
+      messageId: oneLine((email.messageId ?? '').replace(/^<|>$/g, ''), 998),
+      sender: oneLine(from.address, MAX_ADDRESS).toLowerCase(),
+      senderName: oneLine(from.name, MAX_NAME),
+      subject: oneLine(email.subject, MAX_SUBJECT),
+    };
+  } catch {
+    return { messageId: '', sender: '', senderName: '', subject: '' };
   }
-  const email = await parseOne(raw);
+}
+
+/**
+ * Limits that are checked in the bytes before any parsing: a message of thousands of parts or
+ * forwards costs the parser seconds per pass, which would hold up the worker (issue 25's
+ * hostile mail).
+ */
+function checkShape(raw: Buffer): MessageSpec | undefined {
+  const forwards = countHeaderLines(raw, /^content-type:[ \t]*message\/rfc822/gim);
+  if (forwards > MAIL_LIMITS.maxForwards) {
+    return {
+      code: 'intake.reason.tooManyForwards',
+      parameters: [String(forwards), String(MAIL_LIMITS.maxForwards)],
+    };
+  }
+  const attachments = countHeaderLines(raw, /^content-disposition:[ \t]*attachment/gim);
+  if (attachments > MAIL_LIMITS.maxParts) {
+    return {
+      code: 'intake.reason.tooManyAttachments',
+      parameters: [String(attachments), String(MAIL_LIMITS.maxParts)],
+    };
+  }
+  const parts = countHeaderLines(raw, /^content-type:/gim);
+  if (parts > MAIL_LIMITS.maxMimeParts) {
+    return {
+      code: 'intake.reason.tooManyParts',
+      parameters: [String(parts), String(MAIL_LIMITS.maxMimeParts)],
+    };
+  }
+  return undefined;
+}
+
+export async function parseMail(raw: Buffer): Promise<ParsedMail> {
+  if (raw.length === 0) throw new MailRefusal({ code: 'intake.reason.malformed', parameters: [] });
+  const refused = checkShape(raw);
+  if (refused) throw new MailRefusal(refused, await readHeaders(raw));
+  let email: Awaited<ReturnType<typeof parseOne>>;
+  try {
+    email = await parseOne(raw);
+  } catch (error) {
+    if (error instanceof MailRefusal) throw new MailRefusal(error.reason, await readHeaders(raw));
+    throw error;
+  }
   const from = firstMailbox(email.from ?? email.sender);
   const parts: MailPart[] = [];
   const notes: MessageSpec[] = [];
@@ -145,8 +239,9 @@ export async function parseMail(raw: Buffer): Promise<ParsedMail> {
           notes.push({ code: 'intake.note.nestedTooDeep', parameters: [name] });
           continue;
         }
-        const nested = await parseOne(content);
-        await collect(nested.attachments, depth + 1);
+        const nested = await parseOne(content).catch(() => undefined);
+        if (nested) await collect(nested.attachments, depth + 1);
+        else notes.push({ code: 'intake.note.unreadableForward', parameters: [name] });
         continue;
       }
       const inline = attachment.disposition === 'inline' || attachment.related === true;
@@ -163,10 +258,13 @@ export async function parseMail(raw: Buffer): Promise<ParsedMail> {
   };
   await collect(email.attachments, 0);
   if (parts.length > MAIL_LIMITS.maxParts) {
-    throw new MailRefusal({
-      code: 'intake.reason.tooManyAttachments',
-      parameters: [String(email.attachments.length), String(MAIL_LIMITS.maxParts)],
-    });
+    throw new MailRefusal(
+      {
+        code: 'intake.reason.tooManyAttachments',
+        parameters: [String(parts.length), String(MAIL_LIMITS.maxParts)],
+      },
+      await readHeaders(raw),
+    );
   }
   if (smallInline > 0)
     notes.push({ code: 'intake.note.inlineImages', parameters: [String(smallInline)] });
@@ -175,6 +273,7 @@ export async function parseMail(raw: Buffer): Promise<ParsedMail> {
     sender: oneLine(from.address, MAX_ADDRESS).toLowerCase(),
     senderName: oneLine(from.name, MAX_NAME),
     subject: oneLine(email.subject, MAX_SUBJECT),
+    attachmentCount: email.attachments.length,
     parts,
     notes,
   };
