@@ -309,7 +309,9 @@ describe.skipIf(!dovecotAvailable())(withDovecot('mailboxes polled by the worker
       return holders.filter((h) => h === 'worker-a').length === 2;
     });
     poller({ intake: b.intake, workerId: 'worker-b' });
+    // The calls are recorded after the log rows are committed: both are waited for.
     await waitFor('all imported', async () => {
+      if (a.calls.length + b.calls.length < 6) return false;
       const counts = await Promise.all(ids.map(async (id) => (await logOf(id)).length));
       return counts.every((c) => c === 2);
     });
@@ -332,6 +334,7 @@ describe.skipIf(!dovecotAvailable())(withDovecot('mailboxes polled by the worker
     for (const i of ofA)
       await dovecot.append(users[i] ?? '', 'INBOX', await invoiceMail('after a'));
     await waitFor('taken over', async () => {
+      if (b.calls.length < 4) return false;
       const counts = await Promise.all(ofA.map(async (i) => (await logOf(ids[i] ?? '')).length));
       return counts.every((c) => c === 3);
     });
