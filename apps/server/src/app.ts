@@ -66,6 +66,7 @@ import { createIntakeLog } from './modules/intake/intake-log';
 import * as documentFileRows from './modules/documents/files.repository';
 import { registerIntakeRoutes } from './modules/intake/intake.routes';
 import { startSmtpListener } from './modules/intake/smtp-listener';
+import { startMailboxPoller } from './modules/intake/mailbox-poller';
 
 /** Requests after which a cached sign-in may be stale: sessions, passwords, memberships, roles. */
 const AUTH_CHANGES = /^\/api\/(account|organization|cl\/organization|invitation)\b/;
@@ -221,6 +222,27 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
       log: app.log,
     });
     app.addHook('onClose', () => listener.close());
+  }
+  // The organisations' IMAP mailboxes, polled by the workers (each held by one at a time).
+  if (config.intake.mailboxes) {
+    const poller = startMailboxPoller({
+      db,
+      intake,
+      log: app.log,
+      pollMs: config.intake.pollMs,
+      maxMessageBytes: config.intake.maxMessageBytes,
+    });
+    app.addHook('onClose', () => poller.stop());
+    // A mailbox saved through this process is looked at now, not at the next poll.
+    app.addHook('onResponse', (request, reply, done) => {
+      if (
+        request.method !== 'GET' &&
+        reply.statusCode < 300 &&
+        request.url.startsWith('/api/cl/intakeMailbox')
+      )
+        poller.wake();
+      done();
+    });
   }
   if (config.captureWorkers > 0) {
     worker = startWorker({
