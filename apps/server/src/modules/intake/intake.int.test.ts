@@ -15,7 +15,9 @@ import {
 } from '../../../test/factories';
 import { composeMail } from '../../../test/mail';
 import { invoicePdf, plannedInvoices } from '../../../test/upload';
+import PDFDocument from 'pdfkit';
 import { SERVER_ROOT } from '../../lib/paths';
+import { zip } from '../files/fixtures/builders';
 import type { IntakeService } from './intake-types';
 import { unseal } from './secret-box';
 
@@ -81,6 +83,26 @@ async function receive(
 ) {
   const raw = await composeMail({ messageId: nextId(), ...mail });
   return { raw, outcome: await intake.importMessage({ organizationId: org, raw, source }) };
+}
+
+/** A one-page PDF encrypted by pdfkit: with a user password it opens only with it. */
+function encryptedPdf(passwords: {
+  userPassword?: string;
+  ownerPassword: string;
+}): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const document = new PDFDocument({
+      ...passwords,
+      pdfVersion: '1.7',
+      permissions: { printing: 'lowResolution' },
+    });
+    const chunks: Buffer[] = [];
+    document.on('data', (chunk: Buffer) => chunks.push(chunk));
+    document.on('end', () => resolve(Buffer.concat(chunks)));
+    document.on('error', reject);
+    document.text(`Račun ${copies++}`);
+    document.end();
+  });
 }
 
 async function logRows(headers = admin, query = ''): Promise<IntakeMessage[]> {
@@ -238,6 +260,39 @@ describe('what a message becomes', () => {
       headers: admin,
     });
     expect(again.statusCode).toBe(409);
+  });
+
+  it('a PDF that opens only with a password, or an Office file with macros, waits in quarantine; a PDF with only an owner password is imported', async () => {
+    const locked = await encryptedPdf({ userPassword: 'odpri', ownerPassword: 'lastnik' });
+    const passwordOnly = await receive({
+      attachments: [{ filename: 'zaklenjen.pdf', content: locked, contentType: 'application/pdf' }],
+    });
+    expect(passwordOnly.outcome).toMatchObject({
+      result: 'quarantined',
+      reason: { code: 'intake.reason.encryptedPdf', parameters: ['zaklenjen.pdf'] },
+    });
+    const macros = zip([
+      { name: '[Content_Types].xml', data: '<Types/>' },
+      { name: 'word/vbaProject.bin', data: 'x' },
+    ]);
+    const withMacros = await receive({
+      attachments: [
+        pdf(2, 'racun-m.pdf'),
+        { filename: 'navodila.docx', content: macros, contentType: 'application/octet-stream' },
+      ],
+    });
+    expect(withMacros.outcome).toMatchObject({
+      result: 'quarantined',
+      reason: { code: 'intake.reason.macros', parameters: ['navodila.docx'] },
+    });
+    // Printing restricted, as many invoices are: it opens without a password.
+    const restricted = await encryptedPdf({ ownerPassword: 'lastnik' });
+    const ownerOnly = await receive({
+      attachments: [
+        { filename: 'omejen.pdf', content: restricted, contentType: 'application/pdf' },
+      ],
+    });
+    expect(ownerOnly.outcome.result).toBe('imported');
   });
 
   it('a quarantined message deleted by an admin keeps its log row, without its content', async () => {
