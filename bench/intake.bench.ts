@@ -30,6 +30,7 @@ import {
   createUser,
   type TestApp,
 } from '../apps/server/test/factories';
+import { BUYER } from '../apps/server/test/upload';
 
 const { values } = parseArgs({
   options: {
@@ -39,14 +40,6 @@ const { values } = parseArgs({
   },
 });
 const runs = (phase: string) => values.phase === 'both' || values.phase === phase;
-
-const buyer = {
-  name: 'Kupec d.o.o.',
-  address: 'Ulica 1',
-  postCode: '1000',
-  town: 'Ljubljana',
-  taxNumber: 'SI12345678',
-};
 
 /** Distinct invoice PDFs, drawn before any clock starts. */
 async function invoices(count: number): Promise<Buffer[]> {
@@ -59,7 +52,7 @@ async function invoices(count: number): Promise<Buffer[]> {
   }).filter((d) => d.type === 'INV');
   const drawn: Buffer[] = [];
   for (const doc of plan.slice(0, Math.min(count, 200))) {
-    drawn.push((await renderInvoice(doc, buyer)).content);
+    drawn.push((await renderInvoice(doc, BUYER)).content);
   }
   // More messages than drawn invoices: the same drawing with a trailing comment is new content.
   return Array.from({ length: count }, (_, i) =>

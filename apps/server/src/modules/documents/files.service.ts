@@ -27,6 +27,8 @@ import {
 } from './upload-files';
 
 export type DocumentFilesService = ReturnType<typeof createDocumentFilesService>;
+/** A new file row of a document, as another module that makes documents writes it. */
+export type { NewFile } from './files.repository';
 
 interface Deps {
   db: Db;

@@ -7,6 +7,7 @@ import type { MessageSpec } from '../../lib/errors';
 import { uuidv7 } from '../../lib/ids';
 import { megabytes } from '../../lib/number-text';
 import type { BlobStore } from '../../plugins/storage/blob-store';
+import type { NewFile } from '../documents/files.service';
 import { refreshDocSearch } from '../documents/search-vector';
 import { extractText } from '../documents/text/extract-text';
 import { withMedia } from '../files/file-kinds';
@@ -46,15 +47,7 @@ export interface DocumentFileRows {
     trx: Trx,
     organizationId: string,
     docId: string,
-    file: {
-      blobId: string;
-      name: string;
-      mime: string;
-      kind: string;
-      size: number;
-      fileTypeCode: 'main' | 'attachment';
-      text: string;
-    },
+    file: NewFile,
     userId: string,
   ): Promise<unknown>;
   findSameContent(
