@@ -363,6 +363,21 @@ describe.skipIf(!dovecotAvailable())(withDovecot('mailboxes polled by the worker
     running.wake();
     await waitFor('taken', async () => (await logOf(id)).length === 1);
     expect((await mailboxState(id)).claimed_by).toBe('worker-c');
+
+    // Taken by another meanwhile (its lease ran out unnoticed): this worker lets it go.
+    await sql`update intake_mailbox set claimed_by = 'other', lease_until = now() + interval '1 hour' where id = ${id}`.execute(
+      t.database.db,
+    );
+    await new Promise((r) => setTimeout(r, 2000));
+    await dovecot.append('lease', 'INBOX', await invoiceMail('Not ours'));
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(calls).toHaveLength(1);
+    expect((await mailboxState(id)).claimed_by).toBe('other');
+    await sql`update intake_mailbox set lease_until = now() - interval '1 second' where id = ${id}`.execute(
+      t.database.db,
+    );
+    running.wake();
+    await waitFor('taken back', async () => (await logOf(id)).length === 2);
     await running.stop();
     expect((await mailboxState(id)).claimed_by).toBeNull();
   });
@@ -398,5 +413,18 @@ describe.skipIf(!dovecotAvailable())(withDovecot('mailboxes polled by the worker
     expect(state.last_error).toBe(
       'The server 127.0.0.1 refused the user name or the password. Check both; some providers want an app password for IMAP.',
     );
+
+    // An admin types the right password: the worker logs in with it and goes on.
+    await dovecot.append('wrong', 'INBOX', await invoiceMail('After the fix'));
+    const fixedAt = Date.now();
+    await sql`update intake_mailbox set password = ${seal(passwordOf('wrong'))}, version = version + 1 where id = ${id}`.execute(
+      t.database.db,
+    );
+    await waitFor('imported', async () => (await logOf(id)).length === 1);
+    expect(Date.now() - fixedAt).toBeLessThan(15_000);
+    await waitFor('status ok', async () => {
+      const s = await mailboxState(id);
+      return s.status === 'ok' && s.last_error === '';
+    });
   });
 });

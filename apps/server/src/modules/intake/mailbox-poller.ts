@@ -72,6 +72,8 @@ interface Session {
   kick(): void;
   stop(): Promise<void>;
   isStopping: boolean;
+  /** Until when the lease is surely this worker's (as of its last claim or renewal). */
+  heldUntil: number;
 }
 
 const DEFAULT_BACKOFF = { firstMs: 2000, maxMs: 300_000 };
@@ -116,10 +118,17 @@ export function startMailboxPoller(options: MailboxPollerOptions): MailboxPoller
     `.execute(db);
   };
 
+  const releaseAll = async () => {
+    await sql`
+      update intake_mailbox set claimed_by = null, lease_until = null where claimed_by = ${id}
+    `.execute(db);
+  };
+
   /** Keeps the held leases; a mailbox lost, switched off or edited meanwhile is let go. */
   async function renew() {
     const keys = [...sessions.keys()];
     if (keys.length === 0) return;
+    const heldUntil = Date.now() + leaseSeconds * 1000;
     const { rows } = await sql<{ organization_id: string; id: string; version: number }>`
       update intake_mailbox set lease_until = now() + ${leaseSeconds} * interval '1 second'
       where claimed_by = ${id} and is_active
@@ -128,13 +137,18 @@ export function startMailboxPoller(options: MailboxPollerOptions): MailboxPoller
     `.execute(db);
     const kept = new Map(rows.map((r) => [idOf(r), Number(r.version)]));
     for (const [key, session] of sessions) {
+      if (kept.has(key)) session.heldUntil = heldUntil;
       if (session.isStopping || kept.get(key) === Number(session.row.version)) continue;
       // Edited settings are read again by the next claim; a lost lease is another's now.
       void session
         .stop()
         .then(() => (kept.has(key) ? release([key]) : undefined))
         .catch((error: unknown) => log?.warn({ err: String(error) }, 'mailbox not released'))
-        .finally(() => sessions.delete(key));
+        .finally(() => {
+          sessions.delete(key);
+          // Edited settings: claimed again at once, not at the next look.
+          if (kept.has(key)) setImmediate(lookNow);
+        });
     }
   }
 
@@ -160,12 +174,15 @@ export function startMailboxPoller(options: MailboxPollerOptions): MailboxPoller
   async function look() {
     if (stopped) return;
     await renew();
+    const heldUntil = Date.now() + leaseSeconds * 1000;
     for (const row of await claim()) {
-      if (stopped) {
-        await release([idOf(row)]);
-        continue;
+      const key = idOf(row);
+      if (stopped) await release([key]);
+      else {
+        const session = sessions.get(key) ?? openSession(row);
+        session.heldUntil = heldUntil;
+        sessions.set(key, session);
       }
-      if (!sessions.has(idOf(row))) sessions.set(idOf(row), openSession(row));
     }
   }
 
@@ -207,8 +224,11 @@ export function startMailboxPoller(options: MailboxPollerOptions): MailboxPoller
         client?.once('close', finish);
         signal.addEventListener('abort', finish);
       });
+    // Short of the lease's end by a margin: past it, another worker may have the mailbox.
+    const margin = Math.min(5000, (leaseSeconds * 1000) / 4);
     const control: SessionControl = {
       signal,
+      isHeld: () => Date.now() < session.heldUntil - margin,
       wait,
       takePending: () => {
         const was = pending;
@@ -221,11 +241,19 @@ export function startMailboxPoller(options: MailboxPollerOptions): MailboxPoller
     async function run() {
       let delay = backoff.firstMs;
       while (!signal.aborted) {
+        if (!control.isHeld()) {
+          // Not renewed in time (the database was away): the next claim decides who has it.
+          log?.warn({ mailbox: row.key }, 'mailbox lease lost');
+          if (sessions.get(idOf(row)) === session) sessions.delete(idOf(row));
+          break;
+        }
         const failure = await connectAndSweep(row, control).then(
           () => undefined,
           (error: unknown) => error,
         );
         if (signal.aborted) break;
+        // Ended without a failure: the lease was not renewed in time (checked above).
+        if (failure === undefined) continue;
         const { message } = describeMailboxError(failure, row, (failure as Failure).atFolder);
         const text = errorText(message.code, message.parameters);
         log?.warn({ mailbox: row.key, err: text }, 'mailbox failed');
@@ -240,6 +268,7 @@ export function startMailboxPoller(options: MailboxPollerOptions): MailboxPoller
     const session: Session = {
       row,
       isStopping: false,
+      heldUntil: Date.now() + leaseSeconds * 1000,
       kick: () => {
         pending = true;
         interrupt();
@@ -250,7 +279,9 @@ export function startMailboxPoller(options: MailboxPollerOptions): MailboxPoller
         await done;
       },
     };
-    const done = run();
+    const done = run().catch((error: unknown) =>
+      log?.warn({ mailbox: row.key, err: String(error) }, 'mailbox session ended'),
+    );
     return session;
   }
 
@@ -286,9 +317,9 @@ export function startMailboxPoller(options: MailboxPollerOptions): MailboxPoller
       }
       wasConnected = true;
       const moveReady = { done: false };
-      while (!control.signal.aborted) {
+      while (!control.signal.aborted && control.isHeld()) {
         control.takePending();
-        const importFailure = await sweep(client, row, control.signal, moveReady);
+        const importFailure = await sweep(client, row, control, moveReady);
         await setState(row, importFailure ? 'failed' : 'ok', importFailure ?? '');
         await control.wait(options.pollMs, client);
         if (!client.usable && !control.signal.aborted) throw new PollError('EConnectionClosed');
@@ -310,7 +341,7 @@ export function startMailboxPoller(options: MailboxPollerOptions): MailboxPoller
   async function sweep(
     client: ImapFlow,
     row: MailboxRow,
-    signal: AbortSignal,
+    control: SessionControl,
     moveReady: { done: boolean },
   ): Promise<string | undefined> {
     const query =
@@ -318,14 +349,15 @@ export function startMailboxPoller(options: MailboxPollerOptions): MailboxPoller
     const found = (await client.search(query, { uid: true })) || [];
     const uids = [...found].sort((a, b) => a - b);
     let failure: string | undefined;
-    for (let i = 0; i < uids.length && !signal.aborted; i += CHUNK) {
+    const goOn = () => !control.signal.aborted && control.isHeld();
+    for (let i = 0; i < uids.length && goOn(); i += CHUNK) {
       const messages: FetchMessageObject[] = [];
       const fields = { uid: true, size: true, envelope: true, flags: true };
       for await (const m of client.fetch(uids.slice(i, i + CHUNK), fields, { uid: true }))
         messages.push(m);
       for (const message of messages.sort((a, b) => a.uid - b.uid)) {
         // A message begun is finished (imported and marked) even when the worker stops.
-        if (signal.aborted) break;
+        if (!goOn()) break;
         failure = (await takeMessage(client, row, message, moveReady)) ?? failure;
       }
     }
@@ -410,9 +442,8 @@ export function startMailboxPoller(options: MailboxPollerOptions): MailboxPoller
       clearTimeout(timer);
       await looking;
       await Promise.allSettled([...sessions.values()].map((s) => s.stop()));
-      const keys = [...sessions.keys()];
       sessions.clear();
-      await release(keys).catch((error: unknown) =>
+      await releaseAll().catch((error: unknown) =>
         log?.warn({ err: String(error) }, 'mailboxes not released'),
       );
     },
@@ -421,6 +452,8 @@ export function startMailboxPoller(options: MailboxPollerOptions): MailboxPoller
 
 interface SessionControl {
   signal: AbortSignal;
+  /** Whether the lease is still surely this worker's: no message is begun otherwise. */
+  isHeld: () => boolean;
   wait(ms: number, client?: ImapFlow): Promise<void>;
   /** Whether new mail was told since the last call. */
   takePending(): boolean;
