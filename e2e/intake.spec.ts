@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
-  DOVECOT_MISSING,
+  DOVECOT_BIN,
   dovecotAvailable,
   startDovecot,
   type DovecotOptions,
@@ -30,7 +30,7 @@ const IMPORT_TIMEOUT = 120_000;
 
 let dovecot: DovecotServer | undefined;
 
-test.skip(!dovecotAvailable(), DOVECOT_MISSING);
+test.skip(!dovecotAvailable(), `no Dovecot at ${DOVECOT_BIN} (apt-get install dovecot-imapd)`);
 
 test.beforeAll(async () => {
   // Plain IMAP, no STARTTLS offered: the server under test, started before this file, cannot
