@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { sql } from 'kysely';
-import { ImapFlow, type FetchMessageObject, type ImapFlowOptions } from 'imapflow';
+import { ImapFlow, type ImapFlowOptions } from 'imapflow';
 import type { Db } from '../../db/create-db';
-import { megabytes } from '../../lib/number-text';
-import { translate } from '../../plugins/i18n';
 import type { AfterImport } from '../tables/entities/intake';
 import type { IntakeService } from './intake-types';
 import { describeMailboxError, imapOptions, type MailboxSettings } from './mailbox-check';
+import { createSweeper, errorText, PollError } from './mailbox-sweep';
 import { isSealed, unseal } from './secret-box';
 
 /**
@@ -77,20 +76,13 @@ interface Session {
 }
 
 const DEFAULT_BACKOFF = { firstMs: 2000, maxMs: 300_000 };
-/** The keyword of a message refused unread in a delete-mode mailbox: left there, not again. */
-const REFUSED_FLAG = '$ListinaRefused';
-/** Messages fetched (their envelopes and sizes) per round trip of a sweep. */
-const CHUNK = 50;
 
 const idOf = (row: { organization_id: string; id: string }) =>
   `${String(row.organization_id)}:${String(row.id)}`;
 
-/** The English text of a failure for intake_mailbox.last_error (a catalogue message). */
-const errorText = (code: string, parameters?: (string | number)[]) =>
-  translate('en-gb', code, parameters ?? []).slice(0, 2000);
-
 export function startMailboxPoller(options: MailboxPollerOptions): MailboxPoller {
-  const { db, intake, log } = options;
+  const { db, log } = options;
+  const sweep = createSweeper(options);
   const id = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const leaseSeconds = options.leaseSeconds ?? 120;
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
@@ -319,7 +311,12 @@ export function startMailboxPoller(options: MailboxPollerOptions): MailboxPoller
       const moveReady = { done: false };
       while (!control.signal.aborted && control.isHeld()) {
         control.takePending();
-        const importFailure = await sweep(client, row, control, moveReady);
+        const importFailure = await sweep(
+          client,
+          row,
+          () => !control.signal.aborted && control.isHeld(),
+          moveReady,
+        );
         await setState(row, importFailure ? 'failed' : 'ok', importFailure ?? '');
         await control.wait(options.pollMs, client);
         if (!client.usable && !control.signal.aborted) throw new PollError('EConnectionClosed');
@@ -331,106 +328,6 @@ export function startMailboxPoller(options: MailboxPollerOptions): MailboxPoller
       if (client.usable) await Promise.race([client.logout(), sleep(2000)]).catch(() => undefined);
       client.close();
     }
-  }
-
-  /**
-   * Imports the messages of the folder that are not done yet, each marked done after it.
-   * A message the intake failed on stays as it is for the next sweep; the others go on.
-   * Returns what failed, for last_error.
-   */
-  async function sweep(
-    client: ImapFlow,
-    row: MailboxRow,
-    control: SessionControl,
-    moveReady: { done: boolean },
-  ): Promise<string | undefined> {
-    const query =
-      row.after_import === 'markRead' ? { seen: false, deleted: false } : { deleted: false };
-    const found = (await client.search(query, { uid: true })) || [];
-    const uids = [...found].sort((a, b) => a - b);
-    let failure: string | undefined;
-    const goOn = () => !control.signal.aborted && control.isHeld();
-    for (let i = 0; i < uids.length && goOn(); i += CHUNK) {
-      const messages: FetchMessageObject[] = [];
-      const fields = { uid: true, size: true, envelope: true, flags: true };
-      for await (const m of client.fetch(uids.slice(i, i + CHUNK), fields, { uid: true }))
-        messages.push(m);
-      for (const message of messages.sort((a, b) => a.uid - b.uid)) {
-        // A message begun is finished (imported and marked) even when the worker stops.
-        if (!goOn()) break;
-        failure = (await takeMessage(client, row, message, moveReady)) ?? failure;
-      }
-    }
-    return failure;
-  }
-
-  /** One message: imported (or logged as refused), then marked done. What failed, if it did. */
-  async function takeMessage(
-    client: ImapFlow,
-    row: MailboxRow,
-    message: FetchMessageObject,
-    moveReady: { done: boolean },
-  ): Promise<string | undefined> {
-    const uid = String(message.uid);
-    const mailboxUid = `${String(client.mailbox ? client.mailbox.uidValidity : '')}:${uid}`;
-    const where = {
-      organizationId: String(row.organization_id),
-      source: 'imap' as const,
-      mailboxId: String(row.id),
-      mailboxUid,
-    };
-    const size = message.size ?? 0;
-    const tooLarge = size > options.maxMessageBytes;
-    // A refused message is never deleted: in delete mode it stays, flagged, for a person.
-    if (tooLarge && row.after_import === 'delete' && message.flags?.has(REFUSED_FLAG)) return;
-    try {
-      if (tooLarge) {
-        await intake.logRefused({
-          ...where,
-          messageId: message.envelope?.messageId || `imap:${row.key}:${mailboxUid}`,
-          sender: message.envelope?.from?.[0]?.address ?? '',
-          subject: message.envelope?.subject ?? '',
-          size,
-          reason: {
-            code: 'intake.reason.tooLarge',
-            parameters: [megabytes(size / 2 ** 20), megabytes(options.maxMessageBytes / 2 ** 20)],
-          },
-        });
-      } else {
-        const full = await client.fetchOne(uid, { uid: true, source: true }, { uid: true });
-        // Gone meanwhile (another client moved it): nothing to import.
-        if (!full || !full.source) return;
-        await intake.importMessage({ ...where, raw: full.source });
-      }
-    } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
-      log?.warn({ mailbox: row.key, uid, err: detail }, 'mail import failed');
-      return errorText('intake.poll.importFailed', [message.envelope?.subject ?? uid, detail]);
-    }
-    if (tooLarge && row.after_import === 'delete')
-      await client.messageFlagsAdd(uid, [REFUSED_FLAG], { uid: true });
-    else await markDone(client, row, uid, moveReady);
-    return undefined;
-  }
-
-  async function markDone(
-    client: ImapFlow,
-    row: MailboxRow,
-    uid: string,
-    moveReady: { done: boolean },
-  ) {
-    if (row.after_import === 'markRead') {
-      if (!(await client.messageFlagsAdd(uid, ['\\Seen'], { uid: true })))
-        throw new PollError('MarkFailed');
-    } else if (row.after_import === 'move') {
-      if (!moveReady.done) {
-        await client.mailboxCreate(row.move_folder);
-        moveReady.done = true;
-      }
-      if (!(await client.messageMove(uid, row.move_folder, { uid: true })))
-        throw new PollError('MoveFailed');
-    } else if (!(await client.messageDelete(uid, { uid: true })))
-      throw new PollError('DeleteFailed');
   }
 
   lookNow();
@@ -464,13 +361,6 @@ interface SessionControl {
 interface Failure {
   atFolder?: boolean;
   wasConnected?: boolean;
-}
-
-/** A failure of the poller's own, with a code describeMailboxError knows. */
-class PollError extends Error {
-  constructor(readonly code: string) {
-    super(code);
-  }
 }
 
 /** The error with where it happened, for describeMailboxError and the backoff. */
