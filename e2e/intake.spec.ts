@@ -3,7 +3,6 @@ import {
   DOVECOT_BIN,
   dovecotAvailable,
   startDovecot,
-  type DovecotOptions,
   type DovecotServer,
 } from '../apps/server/test/dovecot';
 import { gridRow, isSaveOf, openCodeList, openCodeLists } from './support/code-lists';
@@ -35,11 +34,7 @@ test.skip(!dovecotAvailable(), `no Dovecot at ${DOVECOT_BIN} (apt-get install do
 test.beforeAll(async () => {
   // Plain IMAP, no STARTTLS offered: the server under test, started before this file, cannot
   // be told to trust the certificate the test server makes for itself.
-  const options: DovecotOptions & { tls?: boolean } = {
-    users: { [MAIL_USER]: MAIL_PASSWORD },
-    tls: false,
-  };
-  dovecot = await startDovecot(options);
+  dovecot = await startDovecot({ users: { [MAIL_USER]: MAIL_PASSWORD }, tls: false });
 });
 
 test.afterAll(async () => {

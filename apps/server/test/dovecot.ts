@@ -65,6 +65,12 @@ export interface FolderMessage {
 export interface DovecotOptions {
   /** User name → plain password. */
   users: Record<string, string>;
+  /**
+   * false: no TLS at all (no certificate, no IMAPS listener, no STARTTLS offered), for a client
+   * that cannot be told to trust the certificate made at start (the browser tests' server,
+   * started before the spec). Default true.
+   */
+  tls?: boolean;
 }
 
 interface RunAs {
@@ -212,7 +218,7 @@ export async function startDovecot(options: DovecotOptions): Promise<DovecotServ
     .map(([name, password]) => `${name}:{PLAIN}${password}::::::\n`)
     .join('');
   fs.writeFileSync(path.join(dir, 'passwd'), passwd);
-  const tls = makeCertificate(dir);
+  const tls = options.tls === false ? undefined : makeCertificate(dir);
   const port = await freePort();
   const tlsPort = tls ? await freePort() : undefined;
   const configFile = path.join(dir, 'dovecot.conf');
