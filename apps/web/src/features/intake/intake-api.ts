@@ -21,6 +21,9 @@ export interface IntakeFilter {
 }
 
 /** GET /api/intake/message: the log, newest first, a page at a time along the `next` cursor. */
+/** How often an open Intake page asks for new messages. */
+export const INTAKE_REFRESH_MS = 30_000;
+
 export function useIntakeMessages(organizationId: string, filter: IntakeFilter) {
   return useInfiniteQuery({
     queryKey: intakeQueryKey(organizationId, 'messages', filter.result, filter.search),
@@ -37,6 +40,8 @@ export function useIntakeMessages(organizationId: string, filter: IntakeFilter) 
       }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next ?? undefined,
+    // Mail comes in by itself: the log follows without the user reloading it.
+    refetchInterval: INTAKE_REFRESH_MS,
   });
 }
 
