@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -400,6 +401,25 @@ describe.skipIf(!dovecotAvailable())(withDovecot('mailboxes polled by the worker
     await waitFor('read', async () =>
       (await dovecot.messages('big', 'INBOX'))[0]?.flags.includes('\\Seen'),
     );
+  });
+
+  it('stops at once while a server that never greets keeps it connecting', async () => {
+    const silent = net.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const id = await addMailbox('lease');
+      const { port } = silent.address() as net.AddressInfo;
+      await sql`update intake_mailbox set port = ${port} where id = ${id}`.execute(t.database.db);
+      const { intake } = recordingIntake();
+      const running = poller({ intake, workerId: 'worker-d' });
+      await waitFor('claimed', async () => (await mailboxState(id)).claimed_by === 'worker-d');
+      const stoppedAt = Date.now();
+      await running.stop();
+      expect(Date.now() - stoppedAt).toBeLessThan(3000);
+      expect((await mailboxState(id)).claimed_by).toBeNull();
+    } finally {
+      silent.close();
+    }
   });
 
   it('says on the mailbox why it failed: a refused password', async () => {

@@ -300,6 +300,11 @@ export function startMailboxPoller(options: MailboxPollerOptions): MailboxPoller
     );
     client.on('exists', control.newMail);
     let wasConnected = false;
+    // A stop does not wait for a slow server's connect or login; a sweep it lets finish.
+    const closeWhileConnecting = () => {
+      if (!wasConnected) client.close();
+    };
+    control.signal.addEventListener('abort', closeWhileConnecting);
     try {
       await client.connect();
       try {
@@ -324,6 +329,7 @@ export function startMailboxPoller(options: MailboxPollerOptions): MailboxPoller
     } catch (error) {
       throw marked(error, { wasConnected });
     } finally {
+      control.signal.removeEventListener('abort', closeWhileConnecting);
       client.off('exists', control.newMail);
       if (client.usable) await Promise.race([client.logout(), sleep(2000)]).catch(() => undefined);
       client.close();
