@@ -20,6 +20,7 @@ import {
 } from './hostile-values-walk';
 import { accountExamples, type Example } from './route-examples';
 import { documentExamples } from './route-examples-documents';
+import { intakeExamples } from './route-examples-intake';
 import { createWorld, fingerprint, type Req, type World } from './route-walk-world';
 
 /**
@@ -32,7 +33,11 @@ import { createWorld, fingerprint, type Req, type World } from './route-walk-wor
  * none of the organisation's data. The classes a field gets are dealt from a fixed seed, a
  * few a field, so every call meets every class and the walk stays within CI's minutes.
  */
-const EXAMPLES: Record<string, Example> = { ...accountExamples, ...documentExamples };
+const EXAMPLES: Record<string, Example> = {
+  ...accountExamples,
+  ...documentExamples,
+  ...intakeExamples,
+};
 /** Classes a field is given, besides those of its kind (keys, dates). */
 const PER_FIELD = 3;
 

@@ -20,6 +20,12 @@ import { tenantAccess } from './tenant-access';
  *   (`<intake_code>@<INTAKE_DOMAIN>`): its nickname and six random hex digits, so that the
  *   address is the organisation's and not guessed from its name alone.
  */
+/**
+ * Rows a partner's delete takes by cascade, kept by the trigger of migration 0032 so that undo
+ * of the delete brings the senders learned for it back.
+ */
+export const KEPT_INTAKE_TABLES = ['partner_sender'] as const;
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table intake_mailbox (
@@ -149,4 +155,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   `.execute(db);
   for (const table of ['intake_mailbox', 'intake_rule', 'intake_message', 'partner_sender'])
     await tenantAccess(table).execute(db);
+  for (const table of KEPT_INTAKE_TABLES) {
+    await sql
+      .raw(
+        `create trigger ${table}_keep_cascaded before delete on ${table}
+           for each row execute function listina_keep_cascaded_row();`,
+      )
+      .execute(db);
+  }
 }

@@ -13,7 +13,12 @@ describe('records held by others', () => {
       );
     };
     expect(holders('partner')).toEqual(['doc.customerKey', 'payOrder.recipientId']);
-    expect(holders('documentType')).toEqual(['workflow.documentTypeId', 'doc.documentTypeId']);
+    expect(holders('documentType')).toEqual([
+      'workflow.documentTypeId',
+      'intakeRule.documentTypeId',
+      'doc.documentTypeId',
+    ]);
+    expect(holders('workflow')).toEqual(['intakeRule.workflowId']);
     expect(holders('country')).toEqual([]);
   });
 

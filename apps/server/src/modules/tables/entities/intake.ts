@@ -113,6 +113,7 @@ export const intakeMailbox = defineEntity({
       // Sealed before it is stored (and before the audit log sees it); the form gets the
       // sealed value back, which a save leaves as it is.
       field: { inputType: 'password', labelId: 'intakeMailbox.password', maxLength: 2000 },
+      notNull: true,
       normalise: sealPassword,
     },
     text('folder', 'folder', 'intakeMailbox.folder', 200, {
@@ -132,6 +133,7 @@ export const intakeMailbox = defineEntity({
         visible: "afterImport == 'move'",
         validation: { requiredIf: "afterImport == 'move'" },
       },
+      notNull: true,
       list: false,
     }),
     isActiveColumn,
@@ -231,10 +233,17 @@ export const intakeRule = defineEntity({
       list: true,
     },
     nameColumn('intakeRule.name'),
-    text('senderPattern', 'sender_pattern', 'intakeRule.senderPattern', 320, { search: true }),
-    text('subjectPattern', 'subject_pattern', 'intakeRule.subjectPattern', 500, { search: true }),
+    text('senderPattern', 'sender_pattern', 'intakeRule.senderPattern', 320, {
+      search: true,
+      notNull: true,
+    }),
+    text('subjectPattern', 'subject_pattern', 'intakeRule.subjectPattern', 500, {
+      search: true,
+      notNull: true,
+    }),
     text('attachmentPattern', 'attachment_pattern', 'intakeRule.attachmentPattern', 255, {
       search: true,
+      notNull: true,
     }),
     choice('action', 'action', 'intakeRule.action', RULE_ACTIONS, 'intakeRule.act'),
     {
