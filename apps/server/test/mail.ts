@@ -10,7 +10,13 @@ export interface TestMail {
   subject?: string;
   messageId?: string;
   text?: string;
-  attachments?: { filename: string; content: Buffer | string; contentType?: string }[];
+  attachments?: {
+    filename: string;
+    content: Buffer | string;
+    contentType?: string;
+    /** A Content-ID: the part is an image shown in the HTML body. */
+    cid?: string;
+  }[];
 }
 
 export function composeMail(mail: TestMail): Promise<Buffer> {

@@ -320,6 +320,47 @@ describe('what a message becomes', () => {
   });
 });
 
+describe('which file is the invoice', () => {
+  const FACTURX = fs.readFileSync(
+    path.join(SERVER_ROOT, 'src/modules/capture/einvoice/corpus/facturx/Facture_F20180027.pdf'),
+  );
+
+  it('a PDF/A-3 carrying an e-invoice is the document; another PDF goes with it', async () => {
+    const { outcome } = await receive({
+      attachments: [
+        pdf(3, 'pogoji.pdf'),
+        { filename: 'Facture_F20180027.pdf', content: FACTURX, contentType: 'application/pdf' },
+      ],
+    });
+    expect(outcome.result).toBe('imported');
+    expect(outcome.documentKeys).toHaveLength(1);
+    expect(await filesOf(outcome.documentKeys[0] ?? '')).toEqual([
+      'main:pdf:Facture_F20180027.pdf',
+      'attachment:pdf:pogoji.pdf',
+      'attachment:eml:Račun.eml',
+    ]);
+  });
+
+  it('small inline images (a logo) are left out with a note', async () => {
+    const logo = fs.readFileSync(path.join(SERVER_ROOT, 'src/modules/files/fixtures/sample.png'));
+    const raw = await composeMail({
+      messageId: nextId(),
+      attachments: [
+        pdf(4, 'racun-logo.pdf'),
+        { filename: 'logo.png', content: logo, contentType: 'image/png', cid: 'logo@x' },
+      ],
+    });
+    const outcome = await intake.importMessage({ organizationId, raw, source: 'smtp' });
+    expect(outcome.documentKeys).toHaveLength(1);
+    expect(await filesOf(outcome.documentKeys[0] ?? '')).toEqual([
+      'main:pdf:racun-logo.pdf',
+      'attachment:eml:Račun.eml',
+    ]);
+    const row = (await logRows()).find((r) => r.key === outcome.logKey);
+    expect(row?.notes).toEqual(['1 small images in the text (logos, signatures) left out.']);
+  });
+});
+
 describe('imported once', () => {
   it('the same message again makes nothing new; from another way in it is counted', async () => {
     const raw = await composeMail({ messageId: nextId(), attachments: [pdf(5)] });
@@ -431,6 +472,19 @@ describe('rules', () => {
     await removeRule(String(whole.key));
   });
 
+  it('a rule matches an attachment name', async () => {
+    const rule = await createRule({
+      name: 'Ponudbe',
+      attachmentPattern: 'ponudba*.pdf',
+      action: 'skip',
+    });
+    const offer = await receive({ attachments: [pdf(1, 'Ponudba-17.pdf')] });
+    expect(offer.outcome).toMatchObject({ result: 'skipped', reason: { parameters: ['Ponudbe'] } });
+    const invoice = await receive({ attachments: [pdf(1, 'racun-17.pdf')] });
+    expect(invoice.outcome.result).toBe('imported');
+    await removeRule(String(rule.key));
+  });
+
   it("known senders only: an unknown sender waits in quarantine; a partner's address goes through", async () => {
     const rule = await createRule({ name: 'Samo znani', action: 'knownSendersOnly' });
     const unknown = await receive({ from: 'neznan@drugje.si', attachments: [pdf(2, 'u.pdf')] });
@@ -493,6 +547,14 @@ describe('the sender as a learned signal', () => {
     const captured = await captureSettled(t, next.outcome.documentKeys[0] ?? '', admin);
     // Matched by VAT ID or IBAN when the partner had them; this one has neither: by sender.
     expect(captured.customerKey).toBe(partner.key);
+
+    // Another address of the same domain: the one partner that sends from it.
+    const colleague = await receive({
+      from: 'knjigovodstvo@posiljatelj.si',
+      attachments: [pdf(5, 'p3.pdf')],
+    });
+    const byDomain = await captureSettled(t, colleague.outcome.documentKeys[0] ?? '', admin);
+    expect(byDomain.customerKey).toBe(partner.key);
   });
 });
 
