@@ -51,14 +51,13 @@ function connections(handlers: Handler[]) {
 }
 
 describe('following the unread count', () => {
-  it('sends the apikey and organisation, and reads a count split inside a character', async () => {
+  it('sends the apikey, and reads a count split inside a character', async () => {
     setApiContext({ apikey: 'key-9', organizationId: 'org-1' });
     const stream = fakeEventStream();
     const calls = connections([() => stream.response]);
     const counts: number[] = [];
     const controller = new AbortController();
     const following = followUnreadCount({
-      organizationId: 'org-7',
       signal: controller.signal,
       onCount: (unread) => counts.push(unread),
     });
@@ -72,7 +71,6 @@ describe('following the unread count', () => {
     expect(stream.isCancelled()).toBe(true);
     const headers = calls[0]?.headers;
     expect(headers?.get('authorization')).toBe('key-9');
-    expect(headers?.get('organization-id')).toBe('org-7');
     expect(headers?.get('accept')).toBe('text/event-stream');
   });
 
@@ -96,7 +94,6 @@ describe('following the unread count', () => {
     const counts: number[] = [];
     const delays: number[] = [];
     await followUnreadCount({
-      organizationId: 'org-1',
       signal: new AbortController().signal,
       onCount: (unread) => counts.push(unread),
       retryDelaysMs: [10, 20, 40],
@@ -114,7 +111,6 @@ describe('following the unread count', () => {
     const calls = connections([() => apiError(500, 'Down.'), () => apiError(500, 'Down.')]);
     const controller = new AbortController();
     await followUnreadCount({
-      organizationId: 'org-1',
       signal: controller.signal,
       onCount: () => {},
       wait: async () => controller.abort(),

@@ -1,4 +1,4 @@
-import { HEADERS, notificationRoutes } from '@listina/contract';
+import { notificationRoutes } from '@listina/contract';
 import { isApiRequestError } from '../api/api-error';
 import { fetchApi } from '../api/client';
 
@@ -53,9 +53,8 @@ export function createSseParser(onMessage: (message: SseMessage) => void): (text
 export const STREAM_RETRY_DELAYS_MS: readonly number[] = [1_000, 2_000, 5_000, 10_000, 30_000];
 
 export interface UnreadCountStreamOptions {
-  organizationId: string;
   onCount: (unread: number) => void;
-  /** Ends the stream for good (sign-out, another organisation, the toolbar unmounted). */
+  /** Ends the stream for good (sign-out, the toolbar unmounted). */
   signal: AbortSignal;
   retryDelaysMs?: readonly number[];
   /** How a delay is waited out; tests pass one that does not. */
@@ -84,7 +83,7 @@ function unreadOf(data: string): number | undefined {
   }
 }
 
-/** A refusal that asking again will not change (signed out, not a member); not a timeout. */
+/** A refusal that asking again will not change (signed out); not a timeout. */
 function isFinal(error: unknown): boolean {
   const status = isApiRequestError(error) ? error.status : null;
   return status !== null && status >= 400 && status < 500 && status !== 408 && status !== 429;
@@ -92,10 +91,12 @@ function isFinal(error: unknown): boolean {
 
 /** One connection: reads count events until the server ends the stream or it is aborted. */
 async function readStream(options: UnreadCountStreamOptions, onHeard: () => void): Promise<void> {
-  const { organizationId, onCount, signal } = options;
+  const { onCount, signal } = options;
+  // The count is across every organisation of the user (issue 26): the stream is the user's,
+  // whichever organisation is active.
   const response = await fetchApi(notificationRoutes.events.path, {
     signal,
-    headers: { accept: 'text/event-stream', [HEADERS.organizationId]: organizationId },
+    headers: { accept: 'text/event-stream' },
   });
   const reader = response.body?.getReader();
   if (!reader) return;
@@ -121,9 +122,8 @@ async function readStream(options: UnreadCountStreamOptions, onHeard: () => void
 }
 
 /**
- * Follows the signed-in user's unread notification count in an organisation (GET
- * /api/notification/events). fetch, not EventSource: the stream needs the apikey and
- * organization-id headers. Reconnects with a growing back-off when the stream ends or fails;
+ * Follows the signed-in user's unread notification count across all their organisations (GET
+ * /api/notification/events). fetch, not EventSource: the stream needs the apikey header. Reconnects with a growing back-off when the stream ends or fails;
  * stops on abort or on a 4xx that asking again would not change. Never rejects.
  */
 export async function followUnreadCount(options: UnreadCountStreamOptions): Promise<void> {

@@ -88,7 +88,7 @@ export function MainToolbar() {
             </IconButton>
           </Tooltip>
         )}
-        {activeOrganization && <NotificationsButton organizationId={activeOrganization.id} />}
+        <NotificationsButton />
         <LanguageMenu color="inherit" />
         <UserMenu />
       </Toolbar>

@@ -6,7 +6,7 @@ import { countEvent, fakeEventStream, type FakeEventStream } from '../../test/ev
 import { json, organizations, signedIn } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
 
-/** A signed-in user whose every event stream the test holds, by organisation. */
+/** A signed-in user in two organisations whose every event stream the test holds. */
 function withStreams() {
   const streams: { organizationId: string; stream: FakeEventStream }[] = [];
   const calls = signedIn(organizations(2), {
@@ -41,7 +41,7 @@ describe('toolbar notifications button', () => {
     await waitFor(() => expect(badge().textContent).toBe('99+'));
   });
 
-  it('follows the other organisation after a switch, ending the first stream', async () => {
+  it('keeps one stream across a change of organisation: the count is of all of them', async () => {
     const { streams, latest } = withStreams();
     const app = renderApp('/o/org-1/home');
     await waitFor(() => expect(latest()).toBeDefined());
@@ -51,14 +51,33 @@ describe('toolbar notifications button', () => {
     await userEvent.click(await screen.findByTestId('org-menu'));
     await userEvent.click((await screen.findAllByTestId('org-menu-item'))[1] as HTMLElement);
     await waitFor(() => expect(app.location()).toBe('/o/org-2/home'));
-    await waitFor(() => expect(streams.map((s) => s.organizationId)).toEqual(['org-1', 'org-2']));
-    expect(streams[0]?.stream.isCancelled()).toBe(true);
+    expect(badge().textContent).toBe('2');
+    expect(streams).toHaveLength(1);
+    expect(streams[0]?.stream.isCancelled()).toBe(false);
     latest()?.send(countEvent(0));
     // Nothing unread: an empty badge, and the button's name without a count.
     await waitFor(() => expect(badge().textContent).toBe(''));
     expect(screen.getByTestId('notifications-button').getAttribute('aria-label')).toBe(
       en('toolbar.notifications'),
     );
+  });
+
+  it('is there without an active organisation, with the count of all of them', async () => {
+    const streams: FakeEventStream[] = [];
+    signedIn(organizations(0), {
+      'GET /api/notification/events': () => {
+        const stream = fakeEventStream();
+        streams.push(stream);
+        return stream.response;
+      },
+      'GET /api/account/profile': () =>
+        json({ username: 'demo', displayName: 'Dana Demo', email: 'd@example.com', lang: 'en-gb' }),
+    });
+    renderApp('/account/profile');
+    expect(await screen.findByTestId('notifications-button')).toBeTruthy();
+    await waitFor(() => expect(streams).toHaveLength(1));
+    streams[0]?.send(countEvent(5));
+    await waitFor(() => expect(badge().textContent).toBe('5'));
   });
 
   it('connects again when the stream ends', async () => {

@@ -9,11 +9,14 @@ import { useUnreadCount, useUnreadCountStream } from '../notification-count';
 /** Badges show this at most ("99+"). */
 const BADGE_MAX = 99;
 
-/** The toolbar's bell: the live unread count of the active organisation; opens /notifications. */
-export function NotificationsButton({ organizationId }: { organizationId: string }) {
+/**
+ * The toolbar's bell: the live unread count across all the user's organisations (issue 26),
+ * shown with or without an active organisation; opens /notifications.
+ */
+export function NotificationsButton() {
   const { t } = useI18n();
   useUnreadCountStream();
-  const unread = useUnreadCount(organizationId) ?? 0;
+  const unread = useUnreadCount() ?? 0;
   const shown = unread > BADGE_MAX ? `${BADGE_MAX}+` : String(unread);
   // The name holds the count as the badge shows it, and an empty badge has no text at all.
   const label = unread > 0 ? t('toolbar.notificationsUnread', [shown]) : t('toolbar.notifications');

@@ -11,17 +11,17 @@ import { setUnreadCount } from '../../app/notification-count';
 /** Notifications a page of the list holds. */
 export const NOTIFICATION_PAGE_SIZE = 30;
 
-const listKey = (organizationId: string | null) => ['notification', organizationId, 'list'];
+const listKey = ['notification', 'list'] as const;
 
 /**
- * GET /api/notification: the user's notifications in the organisation, newest first, a page
- * at a time along the cursor; all of them, or only the unread. Each answer's unread count
- * also updates the toolbar's badge.
+ * GET /api/notification: the user's notifications in every organisation they belong to
+ * (issue 26), newest first, a page at a time along the cursor; all of them, or only the
+ * unread. Each answer's unread count also updates the toolbar's badge.
  */
-export function useNotifications(organizationId: string | null, isUnreadOnly: boolean) {
+export function useNotifications(isUnreadOnly: boolean) {
   const queryClient = useQueryClient();
   return useInfiniteQuery({
-    queryKey: [...listKey(organizationId), isUnreadOnly],
+    queryKey: [...listKey, isUnreadOnly],
     queryFn: async ({ pageParam, signal }) => {
       const page = await callApi(notificationRoutes.list, {
         query: {
@@ -31,40 +31,40 @@ export function useNotifications(organizationId: string | null, isUnreadOnly: bo
         },
         signal,
       });
-      setUnreadCount(queryClient, organizationId, page.count.unread);
+      setUnreadCount(queryClient, page.count.unread);
       return page;
     },
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
-    enabled: organizationId !== null,
   });
 }
 
 /** Reads the list again, e.g. when the live count says something changed. */
-export function refreshNotifications(queryClient: QueryClient, organizationId: string | null) {
-  return queryClient.invalidateQueries({ queryKey: listKey(organizationId) });
+export function refreshNotifications(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: listKey });
 }
 
 /**
- * PUT /api/notification/{id}/read. The lists shown mark it read at once and the badge takes
- * the count answered; a failure is left to the next load (the document opens regardless).
+ * PUT /api/notification/{id}/read with read true, or false to mark it unread again. The lists
+ * shown change it at once (one marked read stays in the "unread only" list until it is loaded
+ * again, so it does not vanish under the pointer) and the badge takes the count answered.
  */
 export async function markNotificationRead(
   queryClient: QueryClient,
-  organizationId: string | null,
   id: string,
+  read: boolean,
 ): Promise<void> {
-  const answer = await callApi(notificationRoutes.read, { params: { id } });
-  setUnreadCount(queryClient, organizationId, answer.count.unread);
-  queryClient.setQueriesData<InfiniteData<NotificationList>>(
-    { queryKey: listKey(organizationId) },
-    (data) =>
-      data && {
-        ...data,
-        pages: data.pages.map((page) => ({
-          ...page,
-          items: page.items.map((item) => (item.id === id ? { ...item, read: true } : item)),
-        })),
-      },
+  const answer = await callApi(notificationRoutes.read, { params: { id }, body: { read } });
+  setUnreadCount(queryClient, answer.count.unread);
+  queryClient.setQueriesData<InfiniteData<NotificationList>>({ queryKey: listKey }, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            items: page.items.map((item) => (item.id === id ? { ...item, read } : item)),
+          })),
+        }
+      : data,
   );
 }

@@ -13,6 +13,8 @@ function notification(n: number, read = false): Notification {
     read,
     createdAt: `2026-03-${String(n).padStart(2, '0')}T10:00:00.000Z`,
     text: `R-${n} waits for you in Approval (Ana).`,
+    organizationKey: 'org-1',
+    organizationName: 'Org 01 d.o.o.',
     documentKey: `d-${n}`,
     documentTitle: `R-${n}`,
     actor: 'Ana',
@@ -31,22 +33,28 @@ const PAGES = {
 const queryOf = (call: RecordedCall) =>
   Object.fromEntries(new URL(call.path, 'http://localhost').searchParams);
 
+/** The list and the read calls over the two pages, with the read state the server keeps. */
 function notificationApi() {
-  let unread = 2;
-  const read = new Set<string>();
+  const isRead = new Map(
+    [...PAGES.first, ...PAGES.second].map((item) => [item.id, item.read] as const),
+  );
+  const unread = () => [...isRead.values()].filter((read) => !read).length;
   const calls = signedIn(organizations(1), {
     'GET /api/notification': ({ path }) => {
       const query = new URLSearchParams(path.split('?')[1]);
       const isSecond = query.get('cursor') === 'c-2';
       const page = (isSecond ? PAGES.second : PAGES.first)
-        .map((item) => ({ ...item, read: item.read || read.has(item.id) }))
+        .map((item) => ({ ...item, read: isRead.get(item.id) ?? item.read }))
         .filter((item) => query.get('unread') !== 'true' || !item.read);
-      return json({ items: page, nextCursor: isSecond ? null : 'c-2', count: { unread } });
+      return json({
+        items: page,
+        nextCursor: isSecond ? null : 'c-2',
+        count: { unread: unread() },
+      });
     },
-    'PUT /api/notification/:id/read': ({ path }) => {
-      read.add(path.split('/')[3] ?? '');
-      unread -= 1;
-      return json({ ok: true, count: { unread } });
+    'PUT /api/notification/:id/read': ({ path, body }) => {
+      isRead.set(path.split('/')[3] ?? '', (body as { read: boolean }).read);
+      return json({ ok: true, count: { unread: unread() } });
     },
   });
   return calls;
@@ -61,6 +69,8 @@ describe('notifications page', () => {
     const calls = notificationApi();
     renderApp('/notifications');
     await waitFor(() => expect(items()).toHaveLength(2));
+    // One organisation: its name would say nothing.
+    expect(screen.queryByTestId('notification-organization')).toBeNull();
     const [first, second] = items();
     expect(first?.textContent).toContain('R-9 waits for you in Approval (Ana).');
     expect(first?.textContent).toContain('Please check the amount.');
@@ -92,6 +102,7 @@ describe('notifications page', () => {
     await waitFor(() => expect(app.location()).toBe('/o/org-1/work/edit/d-9'));
     const put = calls.find((call) => call.method === 'PUT');
     expect(put?.path).toBe('/api/notification/n-9/read');
+    expect(put?.body).toEqual({ read: true });
     await waitFor(() => expect(screen.getByTestId('notifications-badge').textContent).toBe('1'));
   });
 
@@ -126,5 +137,77 @@ describe('notifications page', () => {
     expect((await screen.findByTestId('notifications-empty')).textContent).toBe(
       en('notification.page.emptyUnread'),
     );
+  });
+
+  it('marks a read notification unread again, and back read, the badge following', async () => {
+    const calls = notificationApi();
+    const app = renderApp('/notifications');
+    await waitFor(() => expect(items()).toHaveLength(2));
+    await waitFor(() => expect(screen.getByTestId('notifications-badge').textContent).toBe('2'));
+    const toggle = () => screen.getAllByTestId('notification-toggle-read')[1] as HTMLElement;
+    expect(toggle().getAttribute('aria-label')).toBe(en('notification.page.markUnread'));
+    expect(screen.getAllByTestId('notification-toggle-read')[0]?.getAttribute('aria-label')).toBe(
+      en('notification.page.markRead'),
+    );
+
+    await userEvent.click(toggle());
+    await waitFor(() => expect(items()[1]?.getAttribute('data-read')).toBe('false'));
+    expect(
+      within(items()[1] as HTMLElement).getByTitle(en('notification.page.unread')),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('notifications-badge').textContent).toBe('3'));
+    expect(screen.getByTestId('notifications-unread-count').textContent).toBe(
+      en('notification.page.unreadCount', 3),
+    );
+    expect(toggle().getAttribute('aria-label')).toBe(en('notification.page.markRead'));
+    // The action stays on the list: it does not open the document.
+    expect(app.location()).toBe('/notifications');
+
+    await userEvent.click(toggle());
+    await waitFor(() => expect(items()[1]?.getAttribute('data-read')).toBe('true'));
+    await waitFor(() => expect(screen.getByTestId('notifications-badge').textContent).toBe('2'));
+    const puts = calls.filter((call) => call.method === 'PUT');
+    expect(puts.map((call) => [call.path, call.body])).toEqual([
+      ['/api/notification/n-8/read', { read: false }],
+      ['/api/notification/n-8/read', { read: true }],
+    ]);
+  });
+
+  it('lists the notifications of every organisation by name; one of another opens there', async () => {
+    const inSecond: Notification = {
+      ...notification(5),
+      text: 'R-5 waits for you in Approval (Bor).',
+      organizationKey: 'org-2',
+      organizationName: 'Org 02 d.o.o.',
+    };
+    signedIn(organizations(2), {
+      'GET /api/notification': () =>
+        json({ items: [inSecond, notification(4)], nextCursor: null, count: { unread: 2 } }),
+      'PUT /api/notification/:id/read': () => json({ ok: true, count: { unread: 1 } }),
+    });
+    const app = renderApp('/o/org-1/home');
+    expect((await screen.findByTestId('org-menu')).textContent).toBe('Org 01');
+    await userEvent.click(screen.getByTestId('notifications-button'));
+    await waitFor(() => expect(items()).toHaveLength(2));
+    expect(screen.getAllByTestId('notification-organization').map((n) => n.textContent)).toEqual([
+      'Org 02 d.o.o.',
+      'Org 01 d.o.o.',
+    ]);
+    expect(items()[0]?.getAttribute('href')).toBe('/o/org-2/work/edit/d-5');
+    await waitFor(() => expect(screen.getByTestId('notifications-badge').textContent).toBe('2'));
+
+    await userEvent.click(items()[0] as HTMLElement);
+    await waitFor(() => expect(app.location()).toBe('/o/org-2/work/edit/d-5'));
+    // The other organisation is the active one now, as if chosen in the switcher.
+    await waitFor(() => expect(screen.getByTestId('org-menu').textContent).toBe('Org 02'));
+    await waitFor(() => expect(screen.getByTestId('notifications-badge').textContent).toBe('1'));
+  });
+
+  it('links to the notification settings on the profile page', async () => {
+    notificationApi();
+    renderApp('/notifications');
+    const link = await screen.findByTestId('notifications-settings-link');
+    expect(link.textContent).toBe(en('notification.page.settings'));
+    expect(link.getAttribute('href')).toBe('/account/profile#notifications');
   });
 });

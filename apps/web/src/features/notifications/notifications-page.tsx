@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -23,31 +24,35 @@ import { markNotificationRead, refreshNotifications, useNotifications } from './
 const PAGE_MAX_WIDTH = 900;
 
 /**
- * /notifications (spec §2): the user's notifications in the active organisation, newest
- * first, more on demand; unread ones stand out. Opening one marks it read and opens its
- * document. "Show unread only" is kept in the address (?unread=1).
+ * /notifications (spec §2): the user's notifications in all their organisations (issue 26),
+ * newest first, more on demand; unread ones stand out, each names its organisation when the
+ * user has several. Opening one marks it read and opens its document in its organisation;
+ * each can be marked unread again (or read). "Show unread only" is kept in the address
+ * (?unread=1). It needs no active organisation.
  */
 export function NotificationsPage() {
   const { t } = useI18n();
   const queryClient = useQueryClient();
-  const { activeOrganization } = useSession();
-  const organizationId = activeOrganization?.id ?? null;
+  const { organizations } = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
   const isUnreadOnly = searchParams.get('unread') === '1';
-  const list = useNotifications(organizationId, isUnreadOnly);
-  const unread = useUnreadCount(organizationId);
+  const list = useNotifications(isUnreadOnly);
+  const unread = useUnreadCount();
   const [markError, setMarkError] = useState<string | null>(null);
-  useRefreshOnNewCount(organizationId, unread);
+  useRefreshOnNewCount(unread);
 
-  if (!organizationId) return <Navigate to="/" replace />;
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const showsOrganization = organizations.length > 1;
 
-  const open = (notification: Notification) => {
+  const mark = (notification: Notification, read: boolean) => {
     setMarkError(null);
-    if (notification.read) return;
-    markNotificationRead(queryClient, organizationId, notification.id).catch((error: unknown) =>
+    markNotificationRead(queryClient, notification.id, read).catch((error: unknown) =>
       setMarkError(formatApiError(error, t)),
     );
+  };
+  const open = (notification: Notification) => {
+    setMarkError(null);
+    if (!notification.read) mark(notification, true);
   };
 
   return (
@@ -74,6 +79,13 @@ export function NotificationsPage() {
             />
           }
         />
+        <Link
+          component={RouterLink}
+          to="/account/profile#notifications"
+          data-testid="notifications-settings-link"
+        >
+          {t('notification.page.settings')}
+        </Link>
       </Stack>
       <MessageAlert message={markError} testId="notifications-mark-error" />
       {list.isError && (
@@ -91,8 +103,9 @@ export function NotificationsPage() {
             <NotificationItem
               key={notification.id}
               notification={notification}
-              organizationId={organizationId}
+              showsOrganization={showsOrganization}
               onOpen={() => open(notification)}
+              onToggleRead={() => mark(notification, !notification.read)}
             />
           ))}
         </List>
@@ -114,14 +127,14 @@ export function NotificationsPage() {
 }
 
 /** A new notification (the live count changed) shows without reloading the page. */
-function useRefreshOnNewCount(organizationId: string | null, unread: number | undefined) {
+function useRefreshOnNewCount(unread: number | undefined) {
   const queryClient = useQueryClient();
   const last = useRef(unread);
   useEffect(() => {
     const previous = last.current;
     last.current = unread;
     if (previous !== undefined && unread !== undefined && unread > previous) {
-      void refreshNotifications(queryClient, organizationId);
+      void refreshNotifications(queryClient);
     }
-  }, [queryClient, organizationId, unread]);
+  }, [queryClient, unread]);
 }
