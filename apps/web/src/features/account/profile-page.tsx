@@ -15,12 +15,13 @@ import { CenteredProgress } from '../../ui/centered-progress';
 import { MessageAlert } from '../../ui/message-alert';
 import { PageCard } from '../../ui/page-card';
 import { SessionsSection, SignInsSection } from './account-security';
+import { NotificationSettingsSection } from './notification-settings';
 import { useFormState } from './use-form-state';
 
 const profileQueryKey = ['account', 'profile'] as const;
 
 export function ProfilePage() {
-  const { t } = useI18n();
+  const { t, languages } = useI18n();
   const profile = useQuery({
     queryKey: profileQueryKey,
     queryFn: ({ signal }) => callApi(accountRoutes.getProfile, { signal }),
@@ -30,9 +31,12 @@ export function ProfilePage() {
   else if (profile.isError) {
     content = <MessageAlert message={formatApiError(profile.error, t)} testId="profile-error" />;
   } else content = <ProfileForm profile={profile.data} />;
+  // Mails are written in the profile's language (the saved one, not the one being chosen).
+  const languageName = languages.find((language) => language.code === profile.data?.lang)?.name;
   return (
     <PageCard title={t('account.profile.title')} testId="profile-page" maxWidth={720}>
       {content}
+      <NotificationSettingsSection languageName={languageName} />
       <SessionsSection />
       <SignInsSection />
     </PageCard>
