@@ -30,6 +30,9 @@ import { registerTableIoRoutes } from './modules/tables/tables-io.routes';
 import { createDocumentsService } from './modules/documents/documents.service';
 import { scheduleBlobSweep } from './modules/documents/blob-sweep';
 import { createRetention } from './modules/retention/schedule';
+import { createNotifyDelivery, type NotifyDelivery } from './modules/notify/notify.service';
+import { registerNotifyRoutes } from './modules/notify/notify.routes';
+import { createNotificationSettings } from './modules/notify/settings';
 import { registerDocumentRoutes } from './modules/documents/documents.routes';
 import { createNotificationEvents } from './modules/workflow/notification-events';
 import { createNotificationsService } from './modules/workflow/notifications.service';
@@ -74,7 +77,12 @@ const AUTH_CHANGES = /^\/api\/(account|organization|cl\/organization|invitation)
 export interface App {
   app: FastifyInstance;
   mailer: Mailer;
-  services: { account: AccountService; organizations: OrganizationService; intake: IntakeService };
+  services: {
+    account: AccountService;
+    organizations: OrganizationService;
+    intake: IntakeService;
+    notify: NotifyDelivery;
+  };
 }
 
 /**
@@ -110,12 +118,14 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
   registerConnectionDrain(app);
 
   const { db } = database;
+  const blobs = createBlobStore(config);
   const mailer = createMailer({
     db,
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     mailDir: path.join(config.dataDir, 'mail'),
     log: app.log,
+    openBlob: (id) => blobs.open(id),
   });
   const invitations = createInvitationService({ db, mailer, publicUrl: config.publicUrl });
   const account = createAccountService({
@@ -169,7 +179,19 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
   const tables = createTablesService(db);
   if (api) registerTableRoutes(app, auth, tables);
   const events = createNotificationEvents(bus);
-  const blobs = createBlobStore(config);
+  // Notifications by mail, reminders and digests (issue 26) are sent by the workers.
+  const notify = createNotifyDelivery({
+    db,
+    mailer,
+    publicUrl: config.publicUrl,
+    delayMs: config.notify.mailDelayMs,
+    changed: (organizationId, userIds) => events.changed(organizationId, userIds),
+    log: app.log,
+  });
+  if (role !== 'api' && config.notify.deliveryMs > 0 && config.notify.dailyCheckMs > 0) {
+    const stopNotify = notify.schedule(config.notify.deliveryMs, config.notify.dailyCheckMs);
+    app.addHook('onClose', () => stopNotify());
+  }
   // Retention (ADR 0013) runs in the workers, never in an API process.
   const retention =
     role === 'api' ? undefined : createRetention(database, config.retention, app.log);
@@ -264,7 +286,7 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
     const stopSweep = scheduleBlobSweep(db, blobs, app.log);
     app.addHook('onClose', () => stopSweep());
     app.addHook('onClose', () => mailer.stop());
-    return { app, mailer, services: { account, organizations, intake } };
+    return { app, mailer, services: { account, organizations, intake, notify } };
   }
   registerWorkflowRoutes(app, auth, {
     workflow,
@@ -285,6 +307,7 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
     domain: config.intake.domain,
     receivesMail: config.intake.smtpPort > 0,
   });
+  registerNotifyRoutes(app, auth, createNotificationSettings(db));
   registerSavedFilterRoutes(app, auth, createSavedFiltersService(db));
   registerGridPreferenceRoutes(app, auth, createGridPreferencesService(db));
   const limits = { fileBytes: config.fileLimitBytes, requestBytes: config.requestFilesLimitBytes };
@@ -310,10 +333,11 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
     tables,
     payments,
     createTableImporter(db, tables.hooks),
+    (organizationId, userIds) => events.changed(organizationId, userIds),
   );
   await registerPaymentRoutes(app, auth, payments, paymentFiles);
   await registerWeb(app, config.webDist);
 
   app.addHook('onClose', () => mailer.stop());
-  return { app, mailer, services: { account, organizations, intake } };
+  return { app, mailer, services: { account, organizations, intake, notify } };
 }

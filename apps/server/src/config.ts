@@ -84,6 +84,10 @@ const EnvSchema = z.object({
     .int()
     .min(1024)
     .default(30 * 1_048_576),
+  // Notifications by mail and the daily digest (issue 26, docs/workflow.md).
+  NOTIFY_MAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
+  NOTIFY_DELIVERY_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
+  NOTIFY_DAILY_CHECK_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(120_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
@@ -162,6 +166,12 @@ export interface Config {
   mailFrom: string;
   /** Invoices by e-mail (issue 25): polled mailboxes and the optional SMTP listener. */
   intake: IntakeConfig;
+  /**
+   * Notifications outside the app (issue 26): how old a notification is before it is mailed
+   * (an undo within it sends nothing), how often the workers deliver, and how often they look
+   * for reminders and digests due; 0 turns the schedule off (tests run it by hand).
+   */
+  notify: { mailDelayMs: number; deliveryMs: number; dailyCheckMs: number };
   publicUrl: string;
   /** The VIES REST API the onboarding looks VAT IDs up in; undefined: only the local register (ADR 0019). */
   companyRegisterUrl: string | undefined;
@@ -300,6 +310,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smtpHost: e.INTAKE_SMTP_HOST,
       domain: e.INTAKE_DOMAIN.toLowerCase(),
       maxMessageBytes: e.INTAKE_MAX_MESSAGE_BYTES,
+    },
+    notify: {
+      mailDelayMs: e.NOTIFY_MAIL_DELAY_SECONDS * 1000,
+      deliveryMs: e.NOTIFY_DELIVERY_SECONDS * 1000,
+      dailyCheckMs: e.NOTIFY_DAILY_CHECK_SECONDS * 1000,
     },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     companyRegisterUrl:

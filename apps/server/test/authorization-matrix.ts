@@ -46,6 +46,8 @@ export interface Rule {
    * refused in the answer, changing nothing.
    */
   refusal?: Refusal;
+  /** What a signed-in user who is no member gets, where it is not 403 (a call of their own). */
+  nonMember?: Refusal;
   foreign?: Foreign;
   /** The case the row shows, where rights depend on the record. */
   note?: string;
@@ -273,15 +275,19 @@ export const RULES: Rule[] = [
   },
   { call: 'GET /api/wf/{id}/log', who: 'members', foreign: 404 },
   { call: 'GET /api/doc/{id}/wflog', who: 'members', foreign: 404 },
-  { call: 'GET /api/notification', who: 'members', foreign: OWN },
+  // A user's notifications of every organisation they belong to (issue 26).
+  { call: 'GET /api/notification', who: 'signedIn', note: "the user's own, all organisations" },
   {
     call: 'PUT /api/notification/{id}/read',
     who: ['approver'],
     refusal: 404,
+    nonMember: 404,
     foreign: 404,
     note: "the approver's notification: each user their own",
   },
-  { call: 'GET /api/notification/events', who: 'members', foreign: OWN },
+  { call: 'GET /api/notification/events', who: 'signedIn', note: "the user's own count" },
+  { call: 'GET /api/notification/settings', who: 'signedIn', note: "the user's own" },
+  { call: 'PUT /api/notification/settings', who: 'signedIn', note: "the user's own" },
   // Payments.
   ...rootTableRules('payOrder', ACCOUNTANTS),
   ...rootTableRules('payPackage', ACCOUNTANTS, true),
@@ -310,7 +316,7 @@ export function expected(rule: Rule, who: Principal): Outcome {
   if (rule.who === 'anyone') return 'ok';
   if (who === 'anonymous') return 401;
   if (rule.who === 'signedIn') return 'ok';
-  if (who === 'nonMember') return 403;
+  if (who === 'nonMember') return rule.nonMember ?? 403;
   if (rule.who === 'members') return 'ok';
   return rule.who.includes(who) ? 'ok' : (rule.refusal ?? 403);
 }

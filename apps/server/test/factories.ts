@@ -46,6 +46,9 @@ export async function createTestApp(
     COMPANY_REGISTER_URL: 'off',
     // Nor any mailbox: a test that polls one starts it against its own local IMAP server.
     INTAKE_MAILBOXES: 'off',
+    // Notifications are delivered when a test says so (services.notify), not on a timer.
+    NOTIFY_DELIVERY_SECONDS: '0',
+    NOTIFY_DAILY_CHECK_SECONDS: '0',
     ...env,
   });
   const database = await (options.openDatabase ?? createTestDb)();

@@ -217,9 +217,31 @@ export const documentExamples: Record<string, Example> = {
   'PUT /api/notification/{id}/read': async (w) => ({
     method: 'PUT',
     url: `/api/notification/${await approversNotification(w)}/read`,
+    payload: { read: true },
   }),
   'GET /api/notification/events': () =>
     Promise.resolve({ method: 'GET', url: '/api/notification/events', stream: true }),
+  'GET /api/notification/settings': () =>
+    Promise.resolve({ method: 'GET', url: '/api/notification/settings' }),
+  'PUT /api/notification/settings': () =>
+    Promise.resolve({
+      method: 'PUT',
+      url: '/api/notification/settings',
+      payload: {
+        channels: {
+          assigned: 'mail',
+          forwarded: 'mail',
+          rejected: 'digest',
+          supplement: 'app',
+          comment: 'digest',
+          paymentRejected: 'digest',
+          reminder: 'mail',
+        },
+        digestHour: 8,
+        digestDays: [1, 3, 5],
+        timeZone: 'Europe/Ljubljana',
+      },
+    }),
   ...rootTableExamples(
     'payOrder',
     (w) => order(w),

@@ -161,14 +161,71 @@ export const workflowRoutes = {
   }),
 };
 
-/** spec §3 notification: id, read; count.unread. */
+/**
+ * What a notification tells (issue 26): a task for the user (assigned, forwarded), a document
+ * of theirs sent back (rejected, supplement), a comment on a document they took part in, a
+ * payment the bank rejected or returned, and the reminders of a task near or past its due date
+ * (dueSoon, overdue; escalated: to the organisation's admins).
+ */
+export const NOTIFICATION_KINDS = [
+  'assigned',
+  'forwarded',
+  'rejected',
+  'supplement',
+  'comment',
+  'paymentRejected',
+  'dueSoon',
+  'overdue',
+  'escalated',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** The kinds a user chooses a channel for; the three reminder kinds share `reminder`. */
+export const NOTIFICATION_PREFERENCE_KINDS = [
+  'assigned',
+  'forwarded',
+  'rejected',
+  'supplement',
+  'comment',
+  'paymentRejected',
+  'reminder',
+] as const;
+export type NotificationPreferenceKind = (typeof NOTIFICATION_PREFERENCE_KINDS)[number];
+
+/** In the app only; an e-mail at once; or in the daily digest. */
+export const NOTIFICATION_CHANNELS = ['app', 'mail', 'digest'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/** New tasks and reminders at once, the rest in the digest (issue 26). */
+export const DEFAULT_NOTIFICATION_CHANNELS: Record<
+  NotificationPreferenceKind,
+  NotificationChannel
+> = {
+  assigned: 'mail',
+  forwarded: 'mail',
+  rejected: 'digest',
+  supplement: 'digest',
+  comment: 'digest',
+  paymentRejected: 'digest',
+  reminder: 'mail',
+};
+
+/** The preference a notification of this kind follows. */
+export function preferenceKindOf(kind: NotificationKind): NotificationPreferenceKind {
+  return kind === 'dueSoon' || kind === 'overdue' || kind === 'escalated' ? 'reminder' : kind;
+}
+
+/** spec §3 notification: id, read; count.unread. Across every organisation of the user. */
 export const NotificationSchema = z.object({
   id: z.string(),
-  kind: z.enum(['assigned', 'rejected', 'supplement']),
+  kind: z.enum(NOTIFICATION_KINDS),
   read: z.boolean(),
   createdAt: z.string(),
   /** What happened, in the user's language. */
   text: z.string(),
+  /** The organisation it happened in (its key, as in /o/{key}), and its name. */
+  organizationKey: z.string(),
+  organizationName: z.string(),
   documentKey: z.string().nullable(),
   documentTitle: z.string().nullable(),
   actor: z.string().nullable(),
@@ -190,20 +247,54 @@ export const NotificationListSchema = z.object({
 });
 export type NotificationList = z.infer<typeof NotificationListSchema>;
 
+/** spec §7 PUT /api/notification/{id}/read: read true (the default) or false (unread again). */
+export const NotificationReadBodySchema = z.strictObject({
+  read: z.boolean().default(true),
+});
+
+/** Hours of the day a digest may be sent at, in the user's time zone. */
+export const DIGEST_HOURS = { min: 0, max: 23 } as const;
+
+/**
+ * A user's notification settings (issue 26, profile page): a channel per kind, and when the
+ * daily digest goes out: the hour and the days of the week (ISO: 1 Monday … 7 Sunday) in the
+ * time zone. Mails are written in the language of the user's profile.
+ */
+export const NotificationSettingsSchema = z.strictObject({
+  channels: z.strictObject(
+    Object.fromEntries(
+      NOTIFICATION_PREFERENCE_KINDS.map((kind) => [kind, z.enum(NOTIFICATION_CHANNELS)]),
+    ) as Record<
+      NotificationPreferenceKind,
+      z.ZodEnum<{ app: 'app'; mail: 'mail'; digest: 'digest' }>
+    >,
+  ),
+  digestHour: z.number().int().min(DIGEST_HOURS.min).max(DIGEST_HOURS.max),
+  digestDays: z
+    .array(z.number().int().min(1).max(7))
+    .max(7)
+    .refine((days) => new Set(days).size === days.length, { message: 'validation.unique' }),
+  /** An IANA time zone, e.g. Europe/Ljubljana. */
+  timeZone: z.string().min(1).max(64),
+});
+export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
+
 export const notificationRoutes = {
   list: defineRoute({
     method: 'GET',
     path: '/api/notification',
-    summary: "The signed-in user's notifications in this organisation, newest first.",
-    access: 'organization',
+    summary:
+      "The signed-in user's notifications in every organisation they belong to, newest first.",
+    access: 'user',
     query: NotificationQuerySchema,
     response: NotificationListSchema,
   }),
   read: defineRoute({
     method: 'PUT',
     path: '/api/notification/:id/read',
-    summary: 'Mark a notification read.',
-    access: 'organization',
+    summary: 'Mark a notification read, or unread again with read false.',
+    access: 'user',
+    body: NotificationReadBodySchema,
     response: z.object({ ok: z.literal(true), count: z.object({ unread: z.number() }) }),
   }),
   events: defineRoute({
@@ -211,7 +302,23 @@ export const notificationRoutes = {
     path: '/api/notification/events',
     summary:
       'Server-sent events: the unread count of the signed-in user whenever it changes (text/event-stream).',
-    access: 'organization',
+    access: 'user',
     download: ['text/event-stream'],
+  }),
+  settings: defineRoute({
+    method: 'GET',
+    path: '/api/notification/settings',
+    summary:
+      "The signed-in user's notification settings: a channel per kind, the digest's hour and days.",
+    access: 'user',
+    response: NotificationSettingsSchema,
+  }),
+  saveSettings: defineRoute({
+    method: 'PUT',
+    path: '/api/notification/settings',
+    summary: "Saves the signed-in user's notification settings.",
+    access: 'user',
+    body: NotificationSettingsSchema,
+    response: NotificationSettingsSchema,
   }),
 };

@@ -5,6 +5,13 @@ type Id = ColumnType<string, never, never>;
 type CreatedAt = ColumnType<Date, never, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+/** A file a queued mail carries, read from the blob store when it is delivered. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  blobId: string;
+}
+
 export interface AppUserTable {
   id: Id;
   key: string;
@@ -17,6 +24,12 @@ export interface AppUserTable {
   email_confirmed_at: Timestamp | null;
   created_at: CreatedAt;
   version: Generated<number>;
+  /** jsonb (issue 26): the channel per notification kind the user chose. */
+  notify_channels: ColumnType<Record<string, string>, string | undefined, string>;
+  digest_hour: Generated<number>;
+  digest_days: Generated<number[]>;
+  time_zone: Generated<string>;
+  digest_sent_on: ColumnType<string | null, string | undefined, string | null>;
 }
 
 export interface UserSessionTable {
@@ -123,6 +136,10 @@ export interface MailOutboxTable {
   to_address: string;
   subject: string;
   text_body: string;
+  html_body: string | null;
+  /** jsonb: written as JSON text, read as the object. */
+  headers: ColumnType<Record<string, string>, string | undefined, string>;
+  attachments: ColumnType<MailAttachment[], string | undefined, string>;
   status: Generated<'pending' | 'sent' | 'failed'>;
   attempts: Generated<number>;
   last_error: string | null;

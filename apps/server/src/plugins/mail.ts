@@ -1,15 +1,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { sql } from 'kysely';
 import type { Db } from '../db/create-db';
+import type { MailAttachment } from '../db/schema';
 
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** The same message as HTML, sent beside the text (multipart/alternative). */
+  html?: string;
+  /** Further headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
+  /** Files from the blob store, read when the mail is delivered. */
+  attachments?: MailAttachment[];
 }
+
+export type { MailAttachment };
 
 export interface Mailer {
   /** Adds a mail to the outbox inside the caller's transaction: it leaves only if that commits. */
@@ -33,6 +43,8 @@ export function createMailer(options: {
   from: string;
   mailDir: string;
   log: FastifyBaseLogger;
+  /** Opens an attachment's content; without it mails go without their attachments. */
+  openBlob?: (id: string) => Promise<Readable>;
 }): Mailer {
   const { db, log } = options;
   const transport = options.smtpUrl
@@ -41,8 +53,34 @@ export function createMailer(options: {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
 
+  /** The attachments whose content is still there (a file deleted since is left out). */
+  async function attachmentsOf(mail: OutgoingMail) {
+    const found: { filename: string; contentType: string; content: Readable }[] = [];
+    for (const a of mail.attachments ?? []) {
+      if (!options.openBlob) break;
+      try {
+        found.push({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: await options.openBlob(a.blobId),
+        });
+      } catch (error) {
+        log.warn({ err: error, to: mail.to, file: a.filename }, 'mail attachment left out');
+      }
+    }
+    return found;
+  }
+
   async function deliver(mail: OutgoingMail, id: string): Promise<void> {
-    const info = (await transport.sendMail({ from: options.from, ...mail })) as {
+    const info = (await transport.sendMail({
+      from: options.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      ...(mail.html ? { html: mail.html } : {}),
+      ...(mail.headers ? { headers: mail.headers } : {}),
+      attachments: await attachmentsOf(mail),
+    })) as {
       message?: Buffer;
     };
     if (options.smtpUrl) return;
@@ -85,7 +123,17 @@ export function createMailer(options: {
     let sent = 0;
     for (let row = await claim(); row; row = await claim()) {
       try {
-        await deliver({ to: row.to_address, subject: row.subject, text: row.text_body }, row.id);
+        await deliver(
+          {
+            to: row.to_address,
+            subject: row.subject,
+            text: row.text_body,
+            html: row.html_body ?? undefined,
+            headers: row.headers,
+            attachments: row.attachments,
+          },
+          row.id,
+        );
         await db
           .updateTable('mail_outbox')
           .set({ status: 'sent', sent_at: new Date(), attempts: row.attempts + 1 })
@@ -114,7 +162,14 @@ export function createMailer(options: {
     async enqueue(executor, mail) {
       await executor
         .insertInto('mail_outbox')
-        .values({ to_address: mail.to, subject: mail.subject, text_body: mail.text })
+        .values({
+          to_address: mail.to,
+          subject: mail.subject,
+          text_body: mail.text,
+          html_body: mail.html ?? null,
+          headers: JSON.stringify(mail.headers ?? {}),
+          attachments: JSON.stringify(mail.attachments ?? []),
+        })
         .execute();
     },
     flush() {

@@ -10,6 +10,7 @@ import { painFileName, painFileOf, keyOfEndToEndId, readDebtors } from './order-
 import { fullReference, missingKeys, textOf } from './order-rules';
 import type { PaymentsService } from './payments.service';
 import { mayStatementMove, SENDABLE_ORDER_STATES } from './transitions';
+import { noticeRejectedOrders } from './rejected-notice';
 import { readUploadedOrders, uploadKindOf, type UploadedFile } from './order-upload';
 import { upnFormPdf, type UpnData } from './upn';
 import { sheetRefusal, uploadProblem } from './upload-messages';
@@ -83,6 +84,8 @@ export function createPaymentFilesService(
   tables: TablesService,
   payments: PaymentsService,
   importer: TableImporter,
+  /** Tells the users' open notification streams (issue 26: a rejected payment told). */
+  told: (organizationId: string, userIds: string[]) => void = () => undefined,
 ) {
   /** The orders of these keys; unknown ones are 404 (another organisation's too). */
   async function ordersOf(scope: TableScope, keys: string[]) {
@@ -307,15 +310,25 @@ export function createPaymentFilesService(
             and not exists (select 1 from pay_order o
               where o.pay_package_id = p.id and o.state = 'sent')
         `.execute(tools.trx);
-        return {
-          paid: settled.filter((order) => order.state === 'paid'),
-          rejected: settled.filter((order) => order.state === 'rejected'),
-        };
+        const rejected = settled.filter((order) => order.state === 'rejected');
+        const users = await noticeRejectedOrders(
+          tools.trx,
+          scope.organization.id,
+          rejected.map((order) => ({
+            id: String(order.id),
+            bankMessage: textOf(order.bankMessage) || null,
+          })),
+          scope.user.id,
+          tools.journal,
+        );
+        return { paid: settled.filter((order) => order.state === 'paid'), rejected, users };
       });
+      if (result.users.length > 0) told(scope.organization.id, result.users);
       const changed = result.paid.length + result.rejected.length;
       return {
         entries: camt.entries.length,
-        ...result,
+        paid: result.paid,
+        rejected: result.rejected,
         unmatched,
         undoId: changed > 0 ? undoId : null,
       };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableRecord } from '@listina/contract';
 import { KEPT_CASCADE_TABLES } from '../../db/migrations/0032-deleted-cascade-rows';
 import { KEPT_LAYOUT_TABLES } from '../../db/migrations/0033-capture-layout';
+import { KEPT_NOTIFY_TABLES } from '../../db/migrations/0039-notification-delivery';
 import { KEPT_INTAKE_TABLES } from '../../db/migrations/0038-mail-intake';
 import {
   approvedInvoice,
@@ -63,7 +64,13 @@ describe('the catalog walk', () => {
     const all = await cascades();
     const kept = await keptTables();
     expect([...kept].sort()).toEqual(
-      [...KEPT_CASCADE_TABLES, ...KEPT_LAYOUT_TABLES, ...KEPT_INTAKE_TABLES, 'doc_file'].sort(),
+      [
+        ...KEPT_CASCADE_TABLES,
+        ...KEPT_LAYOUT_TABLES,
+        ...KEPT_INTAKE_TABLES,
+        ...KEPT_NOTIFY_TABLES,
+        'doc_file',
+      ].sort(),
     );
     const uncovered: string[] = [];
     for (const entity of deletable) {

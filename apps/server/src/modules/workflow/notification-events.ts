@@ -11,8 +11,8 @@ export interface NotificationEvents {
   changed(organizationId: string, userIds: readonly string[]): void;
   /** Every user's notifications in the organisation may have changed (an undo removed some). */
   changedAll(organizationId: string): void;
-  /** Calls listener whenever the user's notifications in the organisation change. */
-  subscribe(organizationId: string, userId: string, listener: () => void): () => void;
+  /** Calls listener whenever the user's notifications change, in any organisation. */
+  subscribe(userId: string, listener: () => void): () => void;
   /** Open streams, for metrics and tests. */
   size(): number;
 }
@@ -24,46 +24,41 @@ export interface NotificationEvents {
  * (it refetches the count), since what was sent meanwhile is lost.
  */
 export function createNotificationEvents(bus?: Bus): NotificationEvents {
+  // By user: the bell counts the user's notifications of every organisation (issue 26).
   const listeners = new Map<string, Set<() => void>>();
-  const keyOf = (organizationId: string, userId: string) => `${organizationId}:${userId}`;
-  const tellUsers = (organizationId: string, userIds: readonly string[]) => {
-    for (const userId of userIds) {
-      for (const listener of listeners.get(keyOf(organizationId, userId)) ?? []) listener();
-    }
+  const tellUsers = (userIds: readonly string[]) => {
+    for (const userId of userIds) for (const listener of listeners.get(userId) ?? []) listener();
   };
-  const tellAll = (organizationId?: string) => {
-    const prefix = organizationId === undefined ? '' : `${organizationId}:`;
-    for (const [key, set] of listeners) {
-      if (key.startsWith(prefix)) for (const listener of set) listener();
-    }
+  // An undo names no users: every stream counts again (undos are rare, each counts once).
+  const tellAll = () => {
+    for (const set of listeners.values()) for (const listener of set) listener();
   };
   if (bus) {
     bus.on(CHANNELS.notifications, (payload) => {
       const message = parse(payload);
       if (!message) return;
-      if (message.u) tellUsers(message.o, message.u);
-      else tellAll(message.o);
+      if (message.u) tellUsers(message.u);
+      else tellAll();
     });
     bus.onReconnect(() => tellAll());
   }
   return {
     changed(organizationId, userIds) {
-      if (!bus) return tellUsers(organizationId, userIds);
+      if (!bus) return tellUsers(userIds);
       for (const u of chunks(userIds))
         bus.notify(CHANNELS.notifications, JSON.stringify({ o: organizationId, u }));
     },
     changedAll(organizationId) {
-      if (!bus) return tellAll(organizationId);
+      if (!bus) return tellAll();
       bus.notify(CHANNELS.notifications, JSON.stringify({ o: organizationId }));
     },
-    subscribe(organizationId, userId, listener) {
-      const key = keyOf(organizationId, userId);
-      const set = listeners.get(key) ?? new Set();
+    subscribe(userId, listener) {
+      const set = listeners.get(userId) ?? new Set();
       set.add(listener);
-      listeners.set(key, set);
+      listeners.set(userId, set);
       return () => {
         set.delete(listener);
-        if (set.size === 0) listeners.delete(key);
+        if (set.size === 0) listeners.delete(userId);
       };
     },
     size: () => [...listeners.values()].reduce((sum, set) => sum + set.size, 0),

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Notification, NotificationList } from '@listina/contract';
 import type { Db } from '../../db/create-db';
-import { inScope, readInScope, type Scope } from '../../db/scope';
 import { badRequest, notFound } from '../../lib/errors';
 import { translate, type Locale } from '../../plugins/i18n';
 import type { NotificationEvents } from './notification-events';
@@ -11,6 +10,8 @@ interface NotificationRow {
   kind: Notification['kind'];
   read_at: Date | null;
   created_at: Date;
+  organization_key: string;
+  organization_name: string;
   doc_key: string | null;
   doc_number: string | null;
   actor: string | null;
@@ -19,22 +20,24 @@ interface NotificationRow {
   comment: string | null;
 }
 
+/** The user's notifications in organisations they are an active member of. */
+const ownAndMember = (userId: string) => sql`n.user_id = ${userId} and exists (
+  select 1 from organization_member m
+  where m.organization_id = n.organization_id and m.user_id = n.user_id and m.is_active)`;
+
 /**
- * A user's notifications in the active organisation (spec §7 GET /api/notification, PUT
- * /api/notification/{id}/read; issue 6): every query names the user, and row-level security
- * keeps them inside the organisation.
+ * A user's notifications in every organisation they are an active member of (spec §7 GET
+ * /api/notification, PUT /api/notification/{id}/read; issue 6, issue 26: the bell counts
+ * across organisations). These reads cross organisations by design, so they run without a
+ * tenant scope: every statement names the user and the memberships that are still active,
+ * and answers nothing else.
  */
 export function createNotificationsService(db: Db, events: NotificationEvents) {
-  const unreadCount = async (scope: Required<Scope>) => {
-    const rows = await readInScope(
-      db,
-      scope,
-      sql<{ n: string }>`
-        select count(*) as n from notification
-        where organization_id = ${scope.organizationId} and user_id = ${scope.userId}
-          and read_at is null
-      `,
-    );
+  const unreadCount = async (userId: string) => {
+    const { rows } = await sql<{ n: string }>`
+      select count(*) as n from notification n
+      where ${ownAndMember(userId)} and n.read_at is null
+    `.execute(db);
     return Number(rows[0]?.n ?? 0);
   };
 
@@ -51,28 +54,26 @@ export function createNotificationsService(db: Db, events: NotificationEvents) {
     unreadCount,
 
     async list(
-      scope: Required<Scope>,
+      userId: string,
       query: { count: number; cursor?: string; unread?: 'true' | 'false' },
       locale: Locale,
     ): Promise<NotificationList> {
       if (query.cursor !== undefined && !/^\d{1,18}$/.test(query.cursor))
         throw badRequest('errors.badCursor', [], 'cursor');
-      const rows = await readInScope(
-        db,
-        scope,
-        sql<NotificationRow>`
-          select n.id, n.kind, n.read_at, n.created_at, d.key as doc_key, d.number as doc_number,
-                 u.display_name as actor, n.result_code, n.tile, n.comment
-          from notification n
-          left join doc d on d.organization_id = n.organization_id and d.id = n.doc_id
-          left join app_user u on u.id = n.actor_id
-          where n.organization_id = ${scope.organizationId} and n.user_id = ${scope.userId}
-            ${query.cursor ? sql`and n.id < ${query.cursor}` : sql``}
-            ${query.unread === 'true' ? sql`and n.read_at is null` : sql``}
-          order by n.id desc
-          limit ${query.count + 1}
-        `,
-      );
+      const { rows } = await sql<NotificationRow>`
+        select n.id, n.kind, n.read_at, n.created_at, o.key as organization_key,
+               o.name as organization_name, d.key as doc_key, d.number as doc_number,
+               u.display_name as actor, n.result_code, n.tile, n.comment
+        from notification n
+        join organization o on o.id = n.organization_id
+        left join doc d on d.organization_id = n.organization_id and d.id = n.doc_id
+        left join app_user u on u.id = n.actor_id
+        where ${ownAndMember(userId)}
+          ${query.cursor ? sql`and n.id < ${query.cursor}` : sql``}
+          ${query.unread === 'true' ? sql`and n.read_at is null` : sql``}
+        order by n.id desc
+        limit ${query.count + 1}
+      `.execute(db);
       const page = rows.slice(0, query.count);
       const last = page[page.length - 1];
       return {
@@ -82,6 +83,8 @@ export function createNotificationsService(db: Db, events: NotificationEvents) {
           read: row.read_at !== null,
           createdAt: row.created_at.toISOString(),
           text: textOf(locale, row),
+          organizationKey: String(row.organization_key),
+          organizationName: row.organization_name,
           documentKey: row.doc_key,
           documentTitle: row.doc_number,
           actor: row.actor,
@@ -90,24 +93,23 @@ export function createNotificationsService(db: Db, events: NotificationEvents) {
           comment: row.comment,
         })),
         nextCursor: rows.length > query.count && last ? String(last.id) : null,
-        count: { unread: await unreadCount(scope) },
+        count: { unread: await unreadCount(userId) },
       };
     },
 
-    async markRead(scope: Required<Scope>, id: string) {
+    /** Read, or unread again (spec §7 `read`); either way the streams count anew. */
+    async markRead(userId: string, id: string, read: boolean) {
       if (!/^\d{1,18}$/.test(id)) throw notFound('errors.notificationNotFound', [id]);
-      const found = await inScope(db, scope, async (trx) => {
-        const { rows } = await sql<{ id: string }>`
-          update notification set read_at = coalesce(read_at, now())
-          where organization_id = ${scope.organizationId} and user_id = ${scope.userId}
-            and id = ${id}
-          returning id
-        `.execute(trx);
-        return rows.length > 0;
-      });
+      const { rows } = await sql<{ organization_id: string }>`
+        update notification n
+        set read_at = ${read ? sql`coalesce(n.read_at, now())` : sql`null`}
+        where ${ownAndMember(userId)} and n.id = ${id}
+        returning n.organization_id
+      `.execute(db);
+      const found = rows[0];
       if (!found) throw notFound('errors.notificationNotFound', [id]);
-      events.changed(scope.organizationId, [scope.userId]);
-      return { ok: true as const, count: { unread: await unreadCount(scope) } };
+      events.changed(String(found.organization_id), [userId]);
+      return { ok: true as const, count: { unread: await unreadCount(userId) } };
     },
   };
 }

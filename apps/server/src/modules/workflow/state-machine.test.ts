@@ -142,7 +142,7 @@ describe('forwarded', () => {
     );
     expect(forwarded.moved).toBe(false);
     expect(forwarded.state.forwardedTo).toBe('bor');
-    expect(forwarded.notify).toEqual({ userIds: ['bor'], roles: [], reason: 'assigned' });
+    expect(forwarded.notify).toEqual({ userIds: ['bor'], roles: [], reason: 'forwarded' });
     expect(refusal(run(forwarded.state, user('ana'), { result: 'confirmed' }))).toBe(
       'errors.wf.notAssignee',
     );

@@ -85,7 +85,7 @@ export interface Action {
 export interface Recipients {
   userIds: string[];
   roles: string[];
-  reason: 'assigned' | 'rejected' | 'supplement';
+  reason: 'assigned' | 'forwarded' | 'rejected' | 'supplement';
 }
 
 export type Outcome =
@@ -261,7 +261,7 @@ export function act(
         ok: true,
         state: next,
         moved: false,
-        notify: { userIds: [target.userId], roles: [], reason: 'assigned' },
+        notify: { userIds: [target.userId], roles: [], reason: 'forwarded' },
       };
     }
     case 'returnToBeginning':

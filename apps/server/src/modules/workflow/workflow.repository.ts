@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Trx } from '../../db/scope';
 import { uuidv7 } from '../../lib/ids';
+import type { NotificationKind } from '@listina/contract';
 import type { Journal } from '../tables/journal';
 import type { ApprovalRule } from './state-machine';
 
@@ -151,6 +152,27 @@ export async function recipientIds(
   return rows.map((r) => String(r.user_id));
 }
 
+/**
+ * Who took part in a document's workflow (issue 26: a comment is told to them): its submitter
+ * and everyone who acted on it, as active members.
+ */
+export async function participantIds(
+  trx: Trx,
+  organizationId: string,
+  docId: string,
+): Promise<string[]> {
+  const { rows } = await sql<{ user_id: string }>`
+    select distinct m.user_id from organization_member m
+    where m.organization_id = ${organizationId} and m.is_active and (
+      m.user_id in (select l.user_id from workflow_log l
+                    where l.organization_id = ${organizationId} and l.doc_id = ${docId})
+      or m.user_id = (select d.workflow_submitted_by from doc d
+                      where d.organization_id = ${organizationId} and d.id = ${docId}))
+    order by m.user_id
+  `.execute(trx);
+  return rows.map((r) => String(r.user_id));
+}
+
 export interface LogLine {
   docId: string;
   userId: string;
@@ -196,7 +218,7 @@ export async function insertLogLine(
 export interface NewNotification {
   userId: string;
   docId: string;
-  kind: 'assigned' | 'rejected' | 'supplement';
+  kind: NotificationKind;
   actorId: string;
   resultCode: string;
   tile: string | null;

@@ -48,15 +48,11 @@ export function registerWorkflowRoutes(
     workflow.log({ user, organization }, params.id ?? '', ctx.locale),
   );
 
-  const scopeOf = (user: { id: string }, organization: { id: string }) => ({
-    userId: user.id,
-    organizationId: organization.id,
-  });
-  addRoute(app, auth, n.list, ({ user, organization, query, ctx }) =>
-    notifications.list(scopeOf(user, organization), query, ctx.locale),
+  addRoute(app, auth, n.list, ({ user, query, ctx }) =>
+    notifications.list(user.id, query, ctx.locale),
   );
-  addRoute(app, auth, n.read, ({ user, organization, params }) =>
-    notifications.markRead(scopeOf(user, organization), params.id ?? ''),
+  addRoute(app, auth, n.read, ({ user, params, body }) =>
+    notifications.markRead(user.id, params.id ?? '', body.read),
   );
 
   // Streams end when the server closes, so a graceful shutdown does not wait on them.
@@ -65,9 +61,8 @@ export function registerWorkflowRoutes(
     for (const end of [...open]) end();
     done();
   });
-  addRoute(app, auth, n.events, async ({ user, organization, raw, reply }) => {
-    const scope = scopeOf(user, organization);
-    const unread = await notifications.unreadCount(scope);
+  addRoute(app, auth, n.events, async ({ user, raw, reply }) => {
+    const unread = await notifications.unreadCount(user.id);
     reply.hijack();
     const out = reply.raw;
     out.writeHead(200, {
@@ -79,10 +74,10 @@ export function registerWorkflowRoutes(
     const send = (count: number) => out.write(`event: count\ndata: {"unread":${count}}\n\n`);
     send(unread);
     let pending: NodeJS.Timeout | undefined;
-    const unsubscribe = events.subscribe(scope.organizationId, scope.userId, () => {
+    const unsubscribe = events.subscribe(user.id, () => {
       pending ??= setTimeout(() => {
         pending = undefined;
-        notifications.unreadCount(scope).then(send, (error: unknown) => {
+        notifications.unreadCount(user.id).then(send, (error: unknown) => {
           raw.log.warn({ err: error }, 'notification count for the stream failed');
         });
       }, COALESCE_MS);

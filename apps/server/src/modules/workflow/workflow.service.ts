@@ -1,4 +1,5 @@
 import type {
+  NotificationKind,
   TableRecord,
   WorkflowBulkExtras,
   WorkflowExtras,
@@ -37,6 +38,7 @@ import {
   findMember,
   insertLogLine,
   insertNotifications,
+  participantIds,
   loadWorkflows,
   readLog,
   recipientIds,
@@ -218,26 +220,39 @@ export function createWorkflowService(db: Db, tables: TablesService, events: Not
       journal,
     );
     const notify = after.outcome.notify;
-    if (!notify) return;
-    const recipients = (
-      await recipientIds(trx, organizationId, notify.userIds, notify.roles)
-    ).filter((id) => id !== scope.user.id);
+    const recipients = notify
+      ? (await recipientIds(trx, organizationId, notify.userIds, notify.roles)).filter(
+          (id) => id !== scope.user.id,
+        )
+      : [];
+    // A comment is told to the others who took part in the document (issue 26), unless the
+    // action itself tells them (a rejection, a request for data carry it already).
+    const commented = entry.comment?.trim()
+      ? (await participantIds(trx, organizationId, String(doc.id))).filter(
+          (id) => id !== scope.user.id && !recipients.includes(id),
+        )
+      : [];
+    const of = (userId: string, kind: NotificationKind) => ({
+      userId,
+      docId: String(doc.id),
+      kind,
+      actorId: scope.user.id,
+      resultCode: entry.resultCode,
+      tile: tileOf(after.workflow, after.outcome.state.standing),
+      comment: entry.comment,
+    });
+    const reason = notify?.reason ?? 'assigned';
     await insertNotifications(
       trx,
       organizationId,
-      recipients.map((userId) => ({
-        userId,
-        docId: String(doc.id),
-        kind: notify.reason,
-        actorId: scope.user.id,
-        resultCode: entry.resultCode,
-        tile: tileOf(after.workflow, after.outcome.state.standing),
-        comment: entry.comment,
-      })),
+      [
+        ...recipients.map((userId) => of(userId, reason)),
+        ...commented.map((userId) => of(userId, 'comment')),
+      ],
       journal,
     );
     told.organizationId = organizationId;
-    for (const id of recipients) told.userIds.add(id);
+    for (const id of [...recipients, ...commented]) told.userIds.add(id);
   }
 
   /**

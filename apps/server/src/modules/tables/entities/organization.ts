@@ -123,6 +123,36 @@ export const organization = defineEntity({
       },
       normalise: compactCode,
     },
+    // Issue 26: reminders of tasks near and past their due date, and mails with the file.
+    {
+      name: 'remindDaysBefore',
+      column: 'remind_days_before',
+      type: 'int',
+      field: {
+        inputType: 'int',
+        labelId: 'organization.remindDaysBefore',
+        validation: { required: true, range: [0, 60] },
+      },
+      notNull: true,
+    },
+    {
+      name: 'escalateAfterDays',
+      column: 'escalate_after_days',
+      type: 'int',
+      field: {
+        inputType: 'int',
+        labelId: 'organization.escalateAfterDays',
+        validation: { required: true, range: [0, 365] },
+      },
+      notNull: true,
+    },
+    {
+      name: 'mailAttachesFile',
+      column: 'mail_attaches_file',
+      type: 'bool',
+      field: { inputType: 'checkbox', labelId: 'organization.mailAttachesFile' },
+      notNull: true,
+    },
   ],
   arrays: [
     {
