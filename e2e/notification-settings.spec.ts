@@ -1,0 +1,196 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signInByApi, submitLogin } from './support/app';
+import {
+  createFreshOrganization,
+  tableApi,
+  type FreshOrganization,
+  type FreshUser,
+} from './support/organization';
+
+/**
+ * Issue 26 in the browser: a user in two organisations gets tasks in the second. The bell
+ * counts them while the first is active; a notification opens its document in the second
+ * organisation, which becomes the active one; one marked unread counts again; the
+ * notification settings on the profile page are kept across a reload.
+ */
+
+/** The user joins the organisation with its connect code; its admin makes them an approver. */
+async function joinAsApprover(request: APIRequestContext, org: FreshOrganization, user: FreshUser) {
+  const headers = { authorization: org.apikey, 'organization-id': org.organizationId };
+  const current = await request.get('/api/organization/current', { headers });
+  expect(current.status(), await current.text()).toBe(200);
+  const { connectCode } = (await current.json()) as { connectCode: string };
+  const joined = await request.post('/api/organization/connect', {
+    headers: { authorization: user.apikey },
+    data: { code: connectCode },
+  });
+  expect(joined.ok(), await joined.text()).toBe(true);
+  const members = await request.get('/api/cl/organizationMember?count=100', { headers });
+  const items = ((await members.json()) as { items: Record<string, unknown>[] }).items;
+  const member = items.find((m) => m.userName === user.username);
+  if (!member) throw new Error(`${user.username} is not a member`);
+  await tableApi(request, org).update('organizationMember', String(member.key), {
+    roles: ['approver'],
+  });
+  return String(member.key);
+}
+
+/** A one-step approval route for the organisation's invoices, the approver the given member. */
+async function approvalRoute(
+  request: APIRequestContext,
+  org: FreshOrganization,
+  memberKey: string,
+) {
+  const headers = { authorization: org.apikey, 'organization-id': org.organizationId };
+  const types = await request.get('/api/cl/documentType?count=100', { headers });
+  const documentTypeId = ((await types.json()) as { items: { id: number }[] }).items[0]?.id;
+  const api = tableApi(request, org);
+  await api.create('workflow', {
+    code: 'N26',
+    name: 'Incoming invoices',
+    documentTypeId,
+    isActive: true,
+    steps: [
+      {
+        id: -1,
+        position: 1,
+        systemTileCode: 'approval',
+        name: 'Approval',
+        memberKeys: [memberKey],
+        roles: [],
+        approvalRule: 'any',
+        minApprovers: 1,
+      },
+    ],
+  });
+  const supplier = await api.create('partner', {
+    code: 'DOB1',
+    name: 'Dobavitelj d.o.o.',
+    countryCode: 'SI',
+    isActive: true,
+    bankAccounts: [],
+  });
+  return { headers, documentTypeId, supplierKey: supplier.item.key };
+}
+
+/** An invoice created and activated by the organisation's admin: a task for the approver. */
+async function activatedInvoice(
+  request: APIRequestContext,
+  route: Awaited<ReturnType<typeof approvalRoute>>,
+  number: string,
+): Promise<string> {
+  const created = await request.post('/api/doc', {
+    headers: route.headers,
+    data: {
+      number,
+      documentTypeId: route.documentTypeId,
+      customerKey: route.supplierKey,
+      issueDate: '2026-11-20',
+      dueDate: '2026-12-20',
+      netAmount: '100.00',
+      vatAmount: '22.00',
+      totalAmount: '122.00',
+      currencyCode: 'EUR',
+      costLines: [],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const key = ((await created.json()) as { item: { key: string } }).item.key;
+  const activated = await request.post('/api/doc/activate?ignoreWarnings=true', {
+    headers: route.headers,
+    data: { keys: [key] },
+  });
+  expect(activated.status(), await activated.text()).toBe(200);
+  return key;
+}
+
+/** Chooses an option of an MUI select by its text. */
+async function choose(page: Page, testId: string, option: string) {
+  await page.getByTestId(testId).getByRole('combobox').click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('a user in two organisations follows the notifications of both and keeps their settings', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  // The user's own organisation, and a second one where they approve.
+  const first = await createFreshOrganization(request, 'nsfirst');
+  const second = await createFreshOrganization(request, 'nssecond');
+  const memberKey = await joinAsApprover(request, second, first);
+  const route = await approvalRoute(request, second, memberKey);
+  const stamp = Date.now().toString(36);
+  const numbers = [`N26A-${stamp}`, `N26B-${stamp}`];
+  const keys: string[] = [];
+  for (const number of numbers) keys.push(await activatedInvoice(request, route, number));
+  const token = await signInByApi(request, first.username, first.password);
+  const secondNick = token.organizations.find((o) => o.id === second.organizationId)?.nameNick;
+  const firstNick = token.organizations.find((o) => o.id === first.organizationId)?.nameNick;
+  expect(secondNick).toBeTruthy();
+
+  // The first organisation is active; the bell counts the second's two tasks.
+  await page.goto('/account/login');
+  await submitLogin(page, first.username, first.password);
+  await expect(page).toHaveURL(/\/o\/[^/]+\/home$/);
+  await page.goto(`/o/${first.organizationId}/home`);
+  await expect(page.getByTestId('org-menu')).toHaveText(firstNick ?? '');
+  const button = page.getByTestId('notifications-button');
+  const badge = page.getByTestId('notifications-badge');
+  await expect(badge).toHaveText('2');
+  await expect(button).toHaveAccessibleName('Notifications: 2 unread');
+
+  // Each names its organisation; opening one lands on its document in the second one.
+  await button.click();
+  const item = (number: string) =>
+    page.getByTestId('notification-item').filter({ hasText: number });
+  await expect(item(numbers[0] ?? '')).toHaveCount(1);
+  await expect(item(numbers[0] ?? '').getByTestId('notification-organization')).toContainText(
+    second.name.replace(/ d\.o\.o\.$/, ''),
+  );
+  await item(numbers[0] ?? '').click();
+  await expect(page).toHaveURL(`/o/${second.organizationId}/work/edit/${keys[0]}`);
+  await expect(page.getByTestId('doc-title')).toHaveText(numbers[0] ?? '');
+  await expect(page.getByTestId('org-menu')).toHaveText(secondNick ?? '');
+  await expect(badge).toHaveText('1');
+
+  // Marked unread again, it counts again.
+  await button.click();
+  const opened = item(numbers[0] ?? '');
+  await expect(opened).toHaveAttribute('data-read', 'true');
+  const row = page.getByRole('listitem').filter({ has: opened });
+  await row.getByRole('button', { name: 'Mark as unread' }).click();
+  await expect(opened).toHaveAttribute('data-read', 'false');
+  await expect(badge).toHaveText('2');
+  await expect(page.getByTestId('notifications-unread-count')).toHaveText('2 unread');
+
+  // The settings, from the notifications page's link: changed, saved, kept after a reload.
+  await page.getByTestId('notifications-settings-link').click();
+  await expect(page).toHaveURL('/account/profile#notifications');
+  const settings = page.getByTestId('notification-settings');
+  await expect(settings).toBeInViewport();
+  await expect(settings).toContainText('Mails are written in the language of your profile');
+  await choose(page, 'notification-channel-comment', 'E-mail at once');
+  await choose(page, 'notification-channel-assigned', 'In the daily digest');
+  await choose(page, 'notification-digest-hour', '18:00');
+  await page.getByTestId('notification-day-6').click();
+  const zone = page.getByTestId('notification-time-zone');
+  await zone.fill('Europe/Berl');
+  await page.getByRole('option', { name: 'Europe/Berlin' }).click();
+  await page.getByTestId('notification-settings-submit').click();
+  await expect(page.getByTestId('notification-settings-success')).toHaveText(
+    'The notification settings were saved.',
+  );
+
+  await page.reload();
+  const channel = (kind: string) =>
+    page.getByTestId(`notification-channel-${kind}`).getByRole('combobox');
+  await expect(channel('comment')).toHaveText('E-mail at once');
+  await expect(channel('assigned')).toHaveText('In the daily digest');
+  await expect(channel('reminder')).toHaveText('E-mail at once');
+  await expect(page.getByTestId('notification-digest-hour').getByRole('combobox')).toHaveText(
+    '18:00',
+  );
+  await expect(page.getByTestId('notification-day-6')).toHaveAttribute('aria-pressed', 'true');
+  await expect(zone).toHaveValue('Europe/Berlin');
+});
