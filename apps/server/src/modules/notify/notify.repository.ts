@@ -40,7 +40,7 @@ const DOC_FIELDS = sql`d.key::text as doc_key, d.number as doc_number, p.name as
   coalesce(d.amount_due, d.total_amount)::text as amount, d.currency_code as currency,
   d.due_date::text as due_date`;
 const PARTNER_JOIN = sql`left join partner p
-  on p.organization_id = d.organization_id and p.key::text = d.customer_key`;
+  on p.organization_id = d.organization_id and p.key = d.customer_key`;
 
 /**
  * Claims notifications not yet delivered that are older than `before` (skipping rows another
