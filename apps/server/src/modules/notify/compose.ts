@@ -205,7 +205,10 @@ export function notificationMail(mail: NotificationMail, publicUrl: string): Out
   });
   return {
     to: mail.to.email,
-    subject: translate(locale, `notify.mail.subject.${mail.kind}`, parameters),
+    // A parameter left empty (no supplier yet) leaves no gap.
+    subject: translate(locale, `notify.mail.subject.${mail.kind}`, parameters)
+      .replace(/\s+/g, ' ')
+      .trim(),
     ...body,
     headers: listHeaders(publicUrl),
   };
