@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectEveryInputLabelled } from './support/axe';
 import { signInByApi, submitLogin } from './support/app';
 import {
   createFreshOrganization,
@@ -168,7 +169,9 @@ test('a user in two organisations follows the notifications of both and keeps th
   await page.getByTestId('notifications-settings-link').click();
   await expect(page).toHaveURL('/account/profile#notifications');
   const settings = page.getByTestId('notification-settings');
-  await expect(settings).toBeInViewport();
+  // The mails' List-Unsubscribe link: the page scrolls down to the section once it is loaded.
+  await expect(settings.getByRole('heading', { name: 'Notifications', level: 2 })).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   await expect(settings).toContainText('Mails are written in the language of your profile');
   await choose(page, 'notification-channel-comment', 'E-mail at once');
   await choose(page, 'notification-channel-assigned', 'In the daily digest');
@@ -193,4 +196,5 @@ test('a user in two organisations follows the notifications of both and keeps th
   );
   await expect(page.getByTestId('notification-day-6')).toHaveAttribute('aria-pressed', 'true');
   await expect(zone).toHaveValue('Europe/Berlin');
+  await expectEveryInputLabelled(settings);
 });
