@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TableRecord } from '@listina/contract';
+import type { NotificationList, TableRecord } from '@listina/contract';
 import { injectMultipart } from '../../../test/factories';
 import { readPain001, type CamtEntry } from './iso20022';
 import { expectBankReady } from './iso20022/bank-ready';
@@ -297,6 +297,20 @@ describe('a bank statement', () => {
       bankMessage: 'AC04',
     });
     expect((await readDoc(world, invoice.key)).paymentState).toBe('unpaid');
+    // Issue 26: the admin is told, naming the document and the bank's reason; not the one
+    // who read the statement (the answer told them).
+    const told = async (who: 'boss' | 'acc') =>
+      (await world.t.app.inject({ url: '/api/notification', headers: world.h[who] }))
+        .json<NotificationList>()
+        .items.filter((n) => n.kind === 'paymentRejected' && n.documentKey === invoice.key);
+    expect(await told('boss')).toEqual([
+      expect.objectContaining({
+        documentKey: invoice.key,
+        comment: 'AC04',
+        text: `The bank rejected or returned the payment of ${String(invoice.number)}.`,
+      }),
+    ]);
+    expect(await told('acc')).toEqual([]);
     // The user cannot do the same: paid stays final for mark.
     const [other] = await sentOrders('5.00');
     await importStatement(camt([booked(other?.endToEndId ?? '', '5.00')]));
