@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectEveryInputLabelled } from './support/axe';
 import { signInByApi, submitLogin } from './support/app';
+import { keepScreen } from './support/screens';
 import {
   createFreshOrganization,
   tableApi,
@@ -114,7 +115,7 @@ async function choose(page: Page, testId: string, option: string) {
 test('a user in two organisations follows the notifications of both and keeps their settings', async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   test.slow();
   // The user's own organisation, and a second one where they approve.
   const first = await createFreshOrganization(request, 'nsfirst');
@@ -164,6 +165,7 @@ test('a user in two organisations follows the notifications of both and keeps th
   await expect(opened).toHaveAttribute('data-read', 'false');
   await expect(badge).toHaveText('2');
   await expect(page.getByTestId('notifications-unread-count')).toHaveText('2 unread');
+  await keepScreen(page, testInfo, 'list');
 
   // The settings, from the notifications page's link: changed, saved, kept after a reload.
   await page.getByTestId('notifications-settings-link').click();
@@ -197,4 +199,5 @@ test('a user in two organisations follows the notifications of both and keeps th
   await expect(page.getByTestId('notification-day-6')).toHaveAttribute('aria-pressed', 'true');
   await expect(zone).toHaveValue('Europe/Berlin');
   await expectEveryInputLabelled(settings);
+  await keepScreen(page, testInfo, 'settings');
 });

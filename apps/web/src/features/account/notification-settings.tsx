@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -176,32 +177,39 @@ function SettingsForm({ saved }: { saved: NotificationSettings }) {
         severity="success"
         testId="notification-settings-success"
       />
-      {NOTIFICATION_PREFERENCE_KINDS.map((kind) => (
-        <TextField
-          key={kind}
-          select
-          label={t(KIND_KEYS[kind])}
-          value={values.channels[kind]}
-          onChange={(event) =>
-            edit({
-              channels: { ...values.channels, [kind]: event.target.value as NotificationChannel },
-            })
-          }
-          data-testid={`notification-channel-${kind}`}
-        >
-          {NOTIFICATION_CHANNELS.map((channel) => (
-            <MenuItem key={channel} value={channel}>
-              {t(CHANNEL_KEYS[channel])}
-            </MenuItem>
-          ))}
-        </TextField>
-      ))}
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+        data-testid="notification-channels"
+      >
+        {NOTIFICATION_PREFERENCE_KINDS.map((kind) => (
+          <TextField
+            key={kind}
+            select
+            size="small"
+            label={t(KIND_KEYS[kind])}
+            value={values.channels[kind]}
+            onChange={(event) =>
+              edit({
+                channels: { ...values.channels, [kind]: event.target.value as NotificationChannel },
+              })
+            }
+            data-testid={`notification-channel-${kind}`}
+          >
+            {NOTIFICATION_CHANNELS.map((channel) => (
+              <MenuItem key={channel} value={channel}>
+                {t(CHANNEL_KEYS[channel])}
+              </MenuItem>
+            ))}
+          </TextField>
+        ))}
+      </Box>
       <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
         {t('account.notificationSettings.digest')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
         <TextField
           select
+          size="small"
           label={t('account.notificationSettings.digestHour')}
           value={values.digestHour}
           onChange={(event) => edit({ digestHour: Number(event.target.value) })}
@@ -219,6 +227,7 @@ function SettingsForm({ saved }: { saved: NotificationSettings }) {
           value={values.timeZone}
           disableClearable
           autoHighlight
+          size="small"
           onChange={(_event, zone) => edit({ timeZone: zone })}
           noOptionsText={t('account.notificationSettings.noTimeZone')}
           sx={{ flex: 1 }}
