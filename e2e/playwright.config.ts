@@ -95,6 +95,9 @@ export default defineConfig({
       ACCOUNT_MAIL_MAX_PER_ADDRESS: '1000',
       // Issue 25: mailboxes are looked at every 5 s (the least allowed), besides IDLE's wake-up.
       INTAKE_POLL_SECONDS: '5',
+      // Issue 26: a notification is mailed within a second (its file in DATA_DIR/mail).
+      NOTIFY_MAIL_DELAY_SECONDS: '0',
+      NOTIFY_DELIVERY_SECONDS: '1',
       LOG_LEVEL: 'warn',
     },
   },
