@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
+import PostalMime from 'postal-mime';
 
 /**
  * The server under test has no SMTP_URL, so every mail is an .eml file in DATA_DIR/mail named
@@ -68,4 +69,53 @@ export function linkIn(mail: Mail, pathPrefix: string): URL {
     if (url.pathname.startsWith(pathPrefix)) return url;
   }
   throw new Error(`no link to ${pathPrefix} in the mail:\n${mail.body}`);
+}
+
+/** A mail as a mail client reads it: subject, headers, text and HTML alternatives. */
+export interface ParsedMail {
+  subject: string;
+  headers: Record<string, string>;
+  text: string;
+  html: string;
+}
+
+function mailFilesTo(address: string): string[] {
+  const dir = mailDir();
+  if (!fs.existsSync(dir)) return [];
+  const suffix = `-${address.replace(/[^a-zA-Z0-9@._-]/g, '_')}.eml`;
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith(suffix))
+    .sort()
+    .map((name) => path.join(dir, name));
+}
+
+/**
+ * Waits for a mail to the address whose subject contains `subject` (issue 26: notification
+ * mails are multipart, text and HTML) and answers it parsed by a MIME parser.
+ */
+export async function waitForMail(address: string, subject: string): Promise<ParsedMail> {
+  let found: ParsedMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        for (const file of mailFilesTo(address).reverse()) {
+          const mail = await PostalMime.parse(fs.readFileSync(file));
+          if (mail.subject?.includes(subject)) {
+            found = {
+              subject: mail.subject,
+              headers: Object.fromEntries(mail.headers.map((h) => [h.key, h.value])),
+              text: mail.text ?? '',
+              html: mail.html ?? '',
+            };
+            return true;
+          }
+        }
+        return false;
+      },
+      { message: `a mail to ${address} about "${subject}"`, timeout: 20_000 },
+    )
+    .toBe(true);
+  if (!found) throw new Error('unreachable');
+  return found;
 }
