@@ -1,13 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectEveryInputLabelled } from './support/axe';
 import { signInByApi, submitLogin } from './support/app';
 import { keepScreen } from './support/screens';
-import {
-  createFreshOrganization,
-  tableApi,
-  type FreshOrganization,
-  type FreshUser,
-} from './support/organization';
+import { activatedInvoice, approvalRoute, joinAsApprover } from './support/approval';
+import { createFreshOrganization } from './support/organization';
 
 /**
  * Issue 26 in the browser: a user in two organisations gets tasks in the second. The bell
@@ -15,96 +11,6 @@ import {
  * organisation, which becomes the active one; one marked unread counts again; the
  * notification settings on the profile page are kept across a reload.
  */
-
-/** The user joins the organisation with its connect code; its admin makes them an approver. */
-async function joinAsApprover(request: APIRequestContext, org: FreshOrganization, user: FreshUser) {
-  const headers = { authorization: org.apikey, 'organization-id': org.organizationId };
-  const current = await request.get('/api/organization/current', { headers });
-  expect(current.status(), await current.text()).toBe(200);
-  const { connectCode } = (await current.json()) as { connectCode: string };
-  const joined = await request.post('/api/organization/connect', {
-    headers: { authorization: user.apikey },
-    data: { code: connectCode },
-  });
-  expect(joined.ok(), await joined.text()).toBe(true);
-  const members = await request.get('/api/cl/organizationMember?count=100', { headers });
-  const items = ((await members.json()) as { items: Record<string, unknown>[] }).items;
-  const member = items.find((m) => m.userName === user.username);
-  if (!member) throw new Error(`${user.username} is not a member`);
-  await tableApi(request, org).update('organizationMember', String(member.key), {
-    roles: ['approver'],
-  });
-  return String(member.key);
-}
-
-/** A one-step approval route for the organisation's invoices, the approver the given member. */
-async function approvalRoute(
-  request: APIRequestContext,
-  org: FreshOrganization,
-  memberKey: string,
-) {
-  const headers = { authorization: org.apikey, 'organization-id': org.organizationId };
-  const types = await request.get('/api/cl/documentType?count=100', { headers });
-  const documentTypeId = ((await types.json()) as { items: { id: number }[] }).items[0]?.id;
-  const api = tableApi(request, org);
-  await api.create('workflow', {
-    code: 'N26',
-    name: 'Incoming invoices',
-    documentTypeId,
-    isActive: true,
-    steps: [
-      {
-        id: -1,
-        position: 1,
-        systemTileCode: 'approval',
-        name: 'Approval',
-        memberKeys: [memberKey],
-        roles: [],
-        approvalRule: 'any',
-        minApprovers: 1,
-      },
-    ],
-  });
-  const supplier = await api.create('partner', {
-    code: 'DOB1',
-    name: 'Dobavitelj d.o.o.',
-    countryCode: 'SI',
-    isActive: true,
-    bankAccounts: [],
-  });
-  return { headers, documentTypeId, supplierKey: supplier.item.key };
-}
-
-/** An invoice created and activated by the organisation's admin: a task for the approver. */
-async function activatedInvoice(
-  request: APIRequestContext,
-  route: Awaited<ReturnType<typeof approvalRoute>>,
-  number: string,
-): Promise<string> {
-  const created = await request.post('/api/doc', {
-    headers: route.headers,
-    data: {
-      number,
-      documentTypeId: route.documentTypeId,
-      customerKey: route.supplierKey,
-      issueDate: '2026-11-20',
-      dueDate: '2026-12-20',
-      netAmount: '100.00',
-      vatAmount: '22.00',
-      totalAmount: '122.00',
-      currencyCode: 'EUR',
-      costLines: [],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const key = ((await created.json()) as { item: { key: string } }).item.key;
-  const activated = await request.post('/api/doc/activate?ignoreWarnings=true', {
-    headers: route.headers,
-    data: { keys: [key] },
-  });
-  expect(activated.status(), await activated.text()).toBe(200);
-  return key;
-}
 
 /** Chooses an option of an MUI select by its text. */
 async function choose(page: Page, testId: string, option: string) {

@@ -1,12 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { submitLogin } from './support/app';
-import {
-  createFreshOrganization,
-  registerUser,
-  tableApi,
-  type FreshOrganization,
-  type FreshUser,
-} from './support/organization';
+import { joinAsApprover, memberKeyOf } from './support/approval';
+import { createFreshOrganization, registerUser, tableApi } from './support/organization';
 import { keepScreen } from './support/screens';
 
 /**
@@ -24,31 +19,6 @@ async function signInTo(page: Page, user: { username: string; password: string }
   await expect(page.getByTestId('home-tiles')).toBeVisible();
 }
 
-/** Bor joins Ana's organisation with its connect code; Ana makes him an approver. */
-async function joinAsApprover(request: APIRequestContext, org: FreshOrganization, user: FreshUser) {
-  const headers = { authorization: org.apikey, 'organization-id': org.organizationId };
-  const current = await request.get('/api/organization/current', { headers });
-  expect(current.status(), await current.text()).toBe(200);
-  const { connectCode } = (await current.json()) as { connectCode: string };
-  const joined = await request.post('/api/organization/connect', {
-    headers: { authorization: user.apikey },
-    data: { code: connectCode },
-  });
-  expect(joined.ok(), await joined.text()).toBe(true);
-  const members = await request.get('/api/cl/organizationMember?count=100', { headers });
-  const items = ((await members.json()) as { items: Record<string, unknown>[] }).items;
-  const member = (name: string) => {
-    const found = items.find((m) => m.userName === name);
-    if (!found) throw new Error(`${name} is not a member`);
-    return found;
-  };
-  const bor = member(user.username);
-  await tableApi(request, org).update('organizationMember', String(bor.key), {
-    roles: ['approver'],
-  });
-  return { ana: String(member(org.username).key), bor: String(bor.key) };
-}
-
 test('two people take an invoice through its workflow, live notifications and log included', async ({
   browser,
   request,
@@ -56,7 +26,10 @@ test('two people take an invoice through its workflow, live notifications and lo
   test.slow();
   const org = await createFreshOrganization(request, 'wfana');
   const borUser = await registerUser(request, 'wfbor');
-  const members = await joinAsApprover(request, org, borUser);
+  const members = {
+    bor: await joinAsApprover(request, org, borUser),
+    ana: await memberKeyOf(request, org, org.username),
+  };
   const api = tableApi(request, org);
 
   // The route of incoming invoices: Bor approves, Ana books.
