@@ -1,48 +1,18 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/factories';
-
-interface Received {
-  from: string;
-  to: string[];
-  data: string;
-}
+import { startSmtpSink } from '../../test/smtp-sink';
 
 describe('mail through SMTP', () => {
-  const received: Received[] = [];
-  let server: SMTPServer;
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
   let t: TestApp;
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            data: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    server.listen(0, '127.0.0.1');
-    await once(server.server, 'listening');
-    const { port } = server.server.address() as AddressInfo;
-    t = await createTestApp({
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
-      MAIL_FROM: 'Listina <noreply@listina.test>',
-    });
+    sink = await startSmtpSink();
+    t = await createTestApp({ SMTP_URL: sink.url, MAIL_FROM: 'Listina <noreply@listina.test>' });
   });
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await sink.close();
   });
 
   it('delivers the registration confirmation to a real SMTP listener', async () => {
@@ -58,10 +28,12 @@ describe('mail through SMTP', () => {
     });
     expect(res.statusCode).toBe(201);
     await t.mailer.flush();
-    expect(received).toHaveLength(1);
-    expect(received[0]?.from).toBe('noreply@listina.test');
-    expect(received[0]?.to).toEqual(['smtp.user@example.test']);
-    expect(received[0]?.data).toContain('Subject: Confirm your Listina account');
+    expect(sink.received).toHaveLength(1);
+    expect(sink.received[0]?.from).toBe('noreply@listina.test');
+    expect(sink.received[0]?.to).toEqual(['smtp.user@example.test']);
+    expect(sink.received[0]?.raw.toString('utf8')).toContain(
+      'Subject: Confirm your Listina account',
+    );
     const outbox = await t.database.db
       .selectFrom('mail_outbox')
       .select(['status', 'attempts'])

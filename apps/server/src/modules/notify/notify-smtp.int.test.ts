@@ -1,7 +1,4 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import PostalMime from 'postal-mime';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TableRecord } from '@listina/contract';
 import {
@@ -13,6 +10,7 @@ import {
   memberHeaders,
   type TestApp,
 } from '../../../test/factories';
+import { startSmtpSink } from '../../../test/smtp-sink';
 import { uploadedDocument } from '../../../test/upload';
 
 /**
@@ -20,32 +18,14 @@ import { uploadedDocument } from '../../../test/upload';
  * HTML alternatives in UTF-8, the List-Unsubscribe header, a link to the document that the
  * app answers, and the invoice's file attached where the organisation allows it.
  */
-const received: { to: string[]; raw: Buffer }[] = [];
-let server: SMTPServer;
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let t: TestApp;
 const PUBLIC_URL = 'https://listina.example.test';
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks),
-        });
-        callback();
-      });
-    },
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server.server, 'listening');
-  const { port } = server.server.address() as AddressInfo;
+  sink = await startSmtpSink();
   t = await createTestApp({
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    SMTP_URL: sink.url,
     MAIL_FROM: 'Listina <noreply@listina.test>',
     PUBLIC_URL,
     NOTIFY_MAIL_DELAY_SECONDS: '0',
@@ -54,7 +34,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await sink.close();
 });
 
 it('reaches the approver as a multipart mail in their language, linking to the document', async () => {
@@ -96,7 +76,7 @@ it('reaches the approver as a multipart mail in their language, linking to the d
 
   await t.services.notify.deliver();
   await t.mailer.flush();
-  const mine = received.filter((m) => m.to.includes(ana.email));
+  const mine = sink.received.filter((m) => m.to.includes(ana.email));
   expect(mine).toHaveLength(1);
   const mail = await PostalMime.parse(mine[0]?.raw ?? Buffer.alloc(0));
   expect(mail.subject).toBe('[Čebelica & <Co> d.o.o.] Dokument čaka na vas: 2026-42');

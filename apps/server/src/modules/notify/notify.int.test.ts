@@ -152,6 +152,17 @@ async function lastMailId() {
 
 const deliver = (now = new Date()) => t.services.notify.deliver(now);
 
+/** The delivery of a second worker process on the same database. */
+const anotherWorker = (delayMs = 0) =>
+  createNotifyDelivery({
+    db: t.database.db,
+    mailer: t.mailer,
+    publicUrl: PUBLIC_URL,
+    delayMs,
+    changed: () => undefined,
+    log: { info: () => undefined, error: () => undefined },
+  });
+
 async function saveSettings(name: Name, change: Partial<NotificationSettings>) {
   const current = await t.app.inject({ url: '/api/notification/settings', headers: h[name] });
   expect(current.statusCode, current.body).toBe(200);
@@ -286,14 +297,7 @@ describe('a new task', () => {
   });
 
   it('sends nothing for an action undone before the mail was due', async () => {
-    const late = createNotifyDelivery({
-      db: t.database.db,
-      mailer: t.mailer,
-      publicUrl: PUBLIC_URL,
-      delayMs: 60_000,
-      changed: () => undefined,
-      log: { info: () => undefined, error: () => undefined },
-    });
+    const late = anotherWorker(60_000);
     const item = await activated();
     await deliver();
     // Forwarded to Bor by Ana, then undone within the delay.
@@ -616,14 +620,7 @@ describe('reminders', () => {
 
   it('are claimed once when two workers look at the same time', async () => {
     const item = await activated({ dueDate: '2027-04-01' });
-    const second = createNotifyDelivery({
-      db: t.database.db,
-      mailer: t.mailer,
-      publicUrl: PUBLIC_URL,
-      delayMs: 0,
-      changed: () => undefined,
-      log: { info: () => undefined, error: () => undefined },
-    });
+    const second = anotherWorker();
     await Promise.all([
       t.services.notify.remind(at('2027-04-02', 8)),
       second.remind(at('2027-04-02', 8)),
@@ -634,14 +631,7 @@ describe('reminders', () => {
 
 describe('two workers', () => {
   it('mail each notification once when they deliver at the same time', async () => {
-    const second = createNotifyDelivery({
-      db: t.database.db,
-      mailer: t.mailer,
-      publicUrl: PUBLIC_URL,
-      delayMs: 0,
-      changed: () => undefined,
-      log: { info: () => undefined, error: () => undefined },
-    });
+    const second = anotherWorker();
     await deliver();
     const after = await lastMailId();
     for (let i = 0; i < 5; i++) await activated();
