@@ -44,6 +44,11 @@ export const KEEP = {
   expiredMs: DAY_MS,
   /** Sent mails and mails given up on. */
   mailMs: 30 * DAY_MS,
+  /**
+   * Reminders sent (issue 26): past the longest reminder period (60 days before a due date),
+   * so that a due-soon reminder is never forgotten while its due date is still ahead.
+   */
+  reminderMs: 90 * DAY_MS,
 };
 
 /** The policy of config.ts's parsed settings. */

@@ -126,6 +126,14 @@ describe('retention', () => {
              ('a@example.test', 's', 'b', 'pending', ${ago(40)}),
              ('a@example.test', 's', 'b', 'sent', ${ago(10)})`.execute(db);
 
+    const { rows: docs } = await sql<{ id: string }>`
+      insert into doc (organization_id, key) values (${orgA}, gen_random_uuid()) returning id
+    `.execute(db);
+    await sql`
+      insert into task_reminder (organization_id, doc_id, user_id, kind, on_day, created_at)
+      values (${orgA}, ${docs[0]?.id}, ${userId}, 'overdue', '2026-01-01', ${ago(100)}),
+             (${orgA}, ${docs[0]?.id}, ${userId}, 'overdue', '2026-01-02', ${ago(10)})`.execute(db);
+
     expect(await runRetention(db, defaults, now)).toEqual({
       audit_log: 3,
       notification: 2,
@@ -136,8 +144,10 @@ describe('retention', () => {
       user_code: 1,
       login_failure: 1,
       mail_outbox: 2,
+      task_reminder: 1,
     });
     expect(await count('audit_log', orgA)).toBe(1);
+    expect(await count('task_reminder', orgA)).toBe(1);
     const notifications = await sql<{ unread: boolean }>`
       select read_at is null as unread from notification where organization_id = ${orgA}
       order by created_at`.execute(db);

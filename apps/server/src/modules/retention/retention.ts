@@ -15,6 +15,7 @@ export const RETENTION_TABLES = [
   'user_code',
   'login_failure',
   'mail_outbox',
+  'task_reminder',
 ] as const;
 export type RetentionTable = (typeof RETENTION_TABLES)[number];
 export type RetentionCounts = Record<RetentionTable, number>;
@@ -76,6 +77,11 @@ function rules(policy: RetentionPolicy, now: Date): Rule[] {
       table: 'mail_outbox',
       key: ID,
       where: sql`status <> 'pending' and created_at < ${before(KEEP.mailMs)}`,
+    },
+    {
+      table: 'task_reminder',
+      key: sql`organization_id, doc_id, user_id, kind, on_day`,
+      where: sql`created_at < ${before(KEEP.reminderMs)}`,
     },
   );
   return found;
