@@ -18,10 +18,22 @@ export function primaryColorFor(hostname: string): string {
   return isDevelopmentHost(hostname) ? PRIMARY_COLOR_DEVELOPMENT : PRIMARY_COLOR_PRODUCTION;
 }
 
+/** A finger rather than a mouse: phones and tablets. */
+const COARSE_POINTER = '@media (pointer: coarse)';
+
 export function createAppTheme(hostname: string): Theme {
   return createTheme({
     palette: { primary: { main: primaryColorFor(hostname) } },
     components: {
+      // Issue 26: on a touch screen every control a finger taps is at least 44 px high (and
+      // icon buttons as wide); a mouse keeps the denser desktop sizes.
+      MuiButton: { styleOverrides: { root: { [COARSE_POINTER]: { minHeight: 44 } } } },
+      MuiIconButton: {
+        styleOverrides: { root: { [COARSE_POINTER]: { minHeight: 44, minWidth: 44 } } },
+      },
+      MuiListItemButton: { styleOverrides: { root: { [COARSE_POINTER]: { minHeight: 44 } } } },
+      MuiMenuItem: { styleOverrides: { root: { [COARSE_POINTER]: { minHeight: 44 } } } },
+      MuiTab: { styleOverrides: { root: { [COARSE_POINTER]: { minHeight: 44 } } } },
       MuiToolbar: {
         styleOverrides: {
           root: {

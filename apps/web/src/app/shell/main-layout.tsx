@@ -32,7 +32,7 @@ export function MainLayout() {
           <DialogStackProvider>
             <Box sx={{ minHeight: '100vh', bgcolor: 'grey.100' }}>
               <MainToolbar />
-              <Box component="main" sx={{ p: 2 }}>
+              <Box component="main" sx={{ p: { xs: 1, sm: 2 } }}>
                 <Suspense fallback={<CenteredProgress />}>
                   <Outlet />
                 </Suspense>

@@ -8,10 +8,13 @@ import IntakeIcon from '@mui/icons-material/MoveToInboxOutlined';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import PaymentsIcon from '@mui/icons-material/PaymentsOutlined';
 import Tooltip from '@mui/material/Tooltip';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { TOOLBAR_HEIGHT } from '../constants';
 import { useI18n } from '../i18n';
 import { useSession } from '../session';
 import { LanguageMenu } from './language-menu';
+import { MoreMenu } from './more-menu';
 import { NotificationsButton } from './notifications-button';
 import { OrganizationSwitcher } from './organization-switcher';
 import { SearchBox } from './search-box';
@@ -32,10 +35,13 @@ export function MainToolbar() {
   const isSearch = searchParams.get('filterId') === 'search';
   const showSearch = activeOrganization !== null && (isOrganizationRoot || isHome || isSearch);
   const searchText = isSearch ? (searchParams.get('search') ?? '') : '';
+  // Issue 26: on a phone only home, the organisation and the bell stay in the bar; the rest
+  // goes into one "more" menu, so the bar never pushes the page wider than the screen.
+  const isSmall = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
   return (
     <AppBar position="sticky" elevation={1}>
-      <Toolbar variant="dense" sx={{ height: TOOLBAR_HEIGHT, gap: 1 }}>
+      <Toolbar variant="dense" sx={{ height: TOOLBAR_HEIGHT, gap: { xs: 0.5, sm: 1 } }}>
         <IconButton
           edge="start"
           color="inherit"
@@ -52,45 +58,55 @@ export function MainToolbar() {
         {showSearch && activeOrganization && (
           <SearchBox key={searchText} organizationId={activeOrganization.id} initial={searchText} />
         )}
-        {activeOrganization && (
-          <Tooltip title={t('toolbar.codeLists')}>
-            <IconButton
-              color="inherit"
-              aria-label={t('toolbar.codeLists')}
-              data-testid="code-lists-button"
-              onClick={() => void navigate(`/o/${activeOrganization.id}/cl`)}
-            >
-              <ListAltIcon />
-            </IconButton>
-          </Tooltip>
-        )}
-        {activeOrganization && (
-          <Tooltip title={t('toolbar.payments')}>
-            <IconButton
-              color="inherit"
-              aria-label={t('toolbar.payments')}
-              data-testid="payments-button"
-              onClick={() => void navigate(`/o/${activeOrganization.id}/payments`)}
-            >
-              <PaymentsIcon />
-            </IconButton>
-          </Tooltip>
-        )}
-        {activeOrganization && (
-          <Tooltip title={t('toolbar.intake')}>
-            <IconButton
-              color="inherit"
-              aria-label={t('toolbar.intake')}
-              data-testid="intake-button"
-              onClick={() => void navigate(`/o/${activeOrganization.id}/intake`)}
-            >
-              <IntakeIcon />
-            </IconButton>
-          </Tooltip>
+        {isSmall ? null : (
+          <>
+            {activeOrganization && (
+              <Tooltip title={t('toolbar.codeLists')}>
+                <IconButton
+                  color="inherit"
+                  aria-label={t('toolbar.codeLists')}
+                  data-testid="code-lists-button"
+                  onClick={() => void navigate(`/o/${activeOrganization.id}/cl`)}
+                >
+                  <ListAltIcon />
+                </IconButton>
+              </Tooltip>
+            )}
+            {activeOrganization && (
+              <Tooltip title={t('toolbar.payments')}>
+                <IconButton
+                  color="inherit"
+                  aria-label={t('toolbar.payments')}
+                  data-testid="payments-button"
+                  onClick={() => void navigate(`/o/${activeOrganization.id}/payments`)}
+                >
+                  <PaymentsIcon />
+                </IconButton>
+              </Tooltip>
+            )}
+            {activeOrganization && (
+              <Tooltip title={t('toolbar.intake')}>
+                <IconButton
+                  color="inherit"
+                  aria-label={t('toolbar.intake')}
+                  data-testid="intake-button"
+                  onClick={() => void navigate(`/o/${activeOrganization.id}/intake`)}
+                >
+                  <IntakeIcon />
+                </IconButton>
+              </Tooltip>
+            )}
+          </>
         )}
         <NotificationsButton />
-        <LanguageMenu color="inherit" />
-        <UserMenu />
+        {isSmall ? (
+          <MoreMenu />
+        ) : (
+          <>
+            <LanguageMenu color="inherit" />
+            <UserMenu />
+          </>
+        )}
       </Toolbar>
     </AppBar>
   );
