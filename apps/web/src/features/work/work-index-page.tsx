@@ -4,6 +4,8 @@ import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import type { TableRecord } from '@listina/contract';
 import { canDeleteDoc } from '@listina/forms';
 import { formatApiError } from '../../api/format-error';
@@ -27,6 +29,7 @@ import {
   useDocPaymentOrders,
 } from './doc-payment-orders';
 import { DocFilterBar } from './doc-filter-bar';
+import { DocPhoneList } from './doc-phone-list';
 import { combineFilters } from './doc-filters';
 import { useDocFilters } from './use-doc-filters';
 
@@ -92,11 +95,16 @@ export function WorkIndexPage() {
     [navigate, organizationId],
   );
 
+  // Issue 26: a phone lists the documents as rows a finger taps; the grid needs the width.
+  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+
   let grid;
   // The saved filters come first: the list is never asked for unfiltered in between.
   if ((hasTileFilter && tiles.isPending) || !filter) grid = <CenteredProgress />;
   else if (hasTileFilter && tiles.isError) {
     grid = <MessageAlert message={formatApiError(tiles.error, t)} testId="work-index-error" />;
+  } else if (isPhone) {
+    grid = <DocPhoneList filter={filter} search={search} onOpen={openRow} />;
   } else {
     grid = (
       <TableGrid
@@ -122,7 +130,7 @@ export function WorkIndexPage() {
 
   return (
     <Paper
-      sx={{ flex: 1, minHeight: 0, p: 2, display: 'flex', flexDirection: 'column' }}
+      sx={{ flex: 1, minHeight: 0, p: { xs: 1, sm: 2 }, display: 'flex', flexDirection: 'column' }}
       data-testid="work-index-page"
     >
       <Stack direction="row" sx={{ alignItems: 'baseline', gap: 2, mb: 1, flexWrap: 'wrap' }}>

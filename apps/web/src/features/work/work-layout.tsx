@@ -44,7 +44,14 @@ function WorkSidebar() {
     <Paper
       component="nav"
       aria-labelledby="work-sidebar-title"
-      sx={{ width: WORK_SIDEBAR_WIDTH, flexShrink: 0, alignSelf: 'flex-start', overflow: 'auto' }}
+      sx={{
+        width: WORK_SIDEBAR_WIDTH,
+        flexShrink: 0,
+        alignSelf: 'flex-start',
+        overflow: 'auto',
+        // Issue 26: a phone has no room beside the page; home's tiles open the lists there.
+        display: { xs: 'none', sm: 'block' },
+      }}
       data-testid="work-sidebar"
     >
       <Typography
