@@ -46,7 +46,8 @@ export function CustomerHistory({
         </Typography>
       )}
       {history.data && history.data.items.length > 0 && (
-        <List dense data-testid="customer-history">
+        // Links, not list items: a div holds them (a list may hold list items alone).
+        <List dense component="div" data-testid="customer-history">
           {history.data.items.map((item) => (
             <ListItemButton
               key={item.key}

@@ -70,7 +70,7 @@ export function DocEditorHeader(props: DocEditorHeaderProps) {
         />
       )}
       {props.captureProgress}
-      <Stack direction="row" sx={{ gap: 1, ml: 'auto' }}>
+      <Stack direction="row" sx={{ gap: 1, ml: 'auto', flexWrap: 'wrap' }}>
         {props.canShowPreview && (
           <Button
             startIcon={<PreviewIcon />}

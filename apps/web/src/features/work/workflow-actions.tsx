@@ -31,7 +31,16 @@ export function WorkflowActions({ disabled, hint, onConfirm, onChoose }: Workflo
   };
   return (
     <Tooltip title={disabled && hint ? hint : ''}>
-      <Stack direction="row" sx={{ gap: 1 }} data-testid="wf-actions">
+      <Stack
+        direction="row"
+        // Issue 26: on a phone the actions take the screen's width, in reach of a thumb.
+        sx={{
+          gap: 1,
+          width: { xs: '100%', sm: 'auto' },
+          '& > button': { flex: { xs: 1, sm: 'none' } },
+        }}
+        data-testid="wf-actions"
+      >
         <Button
           variant="contained"
           startIcon={<ApproveIcon />}

@@ -68,7 +68,14 @@ export function WorkflowLog({ documentKey }: { documentKey: string }) {
 
 function LogTable({ items, t }: { items: WorkflowLogEntry[]; t: TFunction }) {
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
+    // Narrower than its columns on a phone (issue 26): it scrolls sideways by itself, and a
+    // keyboard can reach it to scroll it too.
+    <TableContainer
+      sx={{ overflowX: 'auto' }}
+      tabIndex={0}
+      role="region"
+      aria-labelledby="wf-log-title"
+    >
       <Table size="small" aria-labelledby="wf-log-title">
         <TableHead>
           <TableRow>

@@ -1,8 +1,14 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import ZoomInIcon from '@mui/icons-material/ZoomIn';
+import ZoomOutIcon from '@mui/icons-material/ZoomOut';
 import type { DocFile } from '@listina/contract';
 import { useI18n } from '../../../app/i18n';
 import { CenteredProgress } from '../../../ui/centered-progress';
@@ -55,32 +61,36 @@ export function PreviewFile({
   switch (kind) {
     case 'pdf':
       return (
-        <Suspense fallback={<CenteredProgress label={t('work.preview.loading')} />}>
-          <PdfView url={file.url} title={title} highlight={highlight} />
-        </Suspense>
+        <Zoomable>
+          <Suspense fallback={<CenteredProgress label={t('work.preview.loading')} />}>
+            <PdfView url={file.url} title={title} highlight={highlight} />
+          </Suspense>
+        </Zoomable>
       );
     case 'image':
       return (
-        // The image's highlight is laid over it, in fractions of its size (a scan: page 1).
-        <Box sx={{ position: 'relative', width: 'fit-content', maxWidth: '100%', mx: 'auto' }}>
-          <Box
-            component="img"
-            src={file.url}
-            alt={title}
-            sx={{ display: 'block', maxWidth: '100%' }}
-            data-testid="preview-image"
-          />
-          {highlight?.box?.page === 1 && (
-            <div
-              // A new mark for a new box: shown in the panel once, not at every render.
-              key={JSON.stringify(highlight.box)}
-              aria-hidden
-              ref={scrollWhenShown}
-              style={highlightStyle(highlight.box)}
-              data-testid="preview-highlight"
+        <Zoomable>
+          {/* The image's highlight is laid over it, in fractions of its size (a scan: page 1). */}
+          <Box sx={{ position: 'relative', width: 'fit-content', maxWidth: '100%', mx: 'auto' }}>
+            <Box
+              component="img"
+              src={file.url}
+              alt={title}
+              sx={{ display: 'block', maxWidth: '100%' }}
+              data-testid="preview-image"
             />
-          )}
-        </Box>
+            {highlight?.box?.page === 1 && (
+              <div
+                // A new mark for a new box: shown in the panel once, not at every render.
+                key={JSON.stringify(highlight.box)}
+                aria-hidden
+                ref={scrollWhenShown}
+                style={highlightStyle(highlight.box)}
+                data-testid="preview-highlight"
+              />
+            )}
+          </Box>
+        </Zoomable>
       );
     case 'xml':
     case 'text':
@@ -95,6 +105,56 @@ export function PreviewFile({
         </Alert>
       );
   }
+}
+
+/** The steps of the preview's zoom: the panel's width times these. */
+const ZOOM_STEPS = [1, 1.5, 2, 3] as const;
+
+/**
+ * Issue 26: on a phone or a tablet the pages fit the width and zoom in by visible +/− buttons
+ * (a pinch zooms the page as the browser does); the pages then scroll sideways inside the
+ * preview, never the page. A desktop's wide panel shows them as before.
+ */
+function Zoomable({ children }: { children: ReactNode }) {
+  const { t } = useI18n();
+  const isNarrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const [step, setStep] = useState(0);
+  if (!isNarrow) return children;
+  const zoom = ZOOM_STEPS[step] ?? 1;
+  return (
+    <Box>
+      <Stack direction="row" sx={{ justifyContent: 'flex-end', gap: 0.5 }}>
+        <IconButton
+          aria-label={t('work.preview.zoomOut')}
+          disabled={step === 0}
+          onClick={() => setStep(step - 1)}
+          data-testid="preview-zoom-out"
+        >
+          <ZoomOutIcon />
+        </IconButton>
+        <IconButton
+          aria-label={t('work.preview.zoomIn')}
+          disabled={step === ZOOM_STEPS.length - 1}
+          onClick={() => setStep(step + 1)}
+          data-testid="preview-zoom-in"
+        >
+          <ZoomInIcon />
+        </IconButton>
+      </Stack>
+      <Box sx={{ overflow: 'auto', maxWidth: '100%' }} data-testid="preview-zoom">
+        <Box
+          sx={{
+            width: `${zoom * 100}%`,
+            // An image grows with the zoom; the PDF's canvases already take the width.
+            '& img': zoom > 1 ? { width: '100%', maxWidth: 'none' } : {},
+            '& [data-testid=preview-image]': zoom > 1 ? { width: '100%' } : {},
+          }}
+        >
+          {children}
+        </Box>
+      </Box>
+    </Box>
+  );
 }
 
 /** A text file's content, an XML one laid out by element; read by its signed link. */
