@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { organizations, signedIn } from '../../test/fake-api';
+import { screenOfWidth } from '../../test/media';
 import { renderApp } from '../../test/render';
 
 const names = (elements: HTMLElement[]) => elements.map((element) => element.textContent);
@@ -116,5 +117,41 @@ describe('main toolbar code lists button', () => {
     const app = renderApp('/o/org-2/home');
     await userEvent.click(await screen.findByRole('button', { name: 'Code lists' }));
     await waitFor(() => expect(app.location()).toMatch(/^\/o\/org-2\/cl/));
+  });
+});
+
+describe('main toolbar on a phone (issue 26)', () => {
+  let undo: () => void = () => undefined;
+  afterEach(() => undo());
+
+  it('keeps home, the organisation and the bell, and folds the rest into one menu', async () => {
+    undo = screenOfWidth(390);
+    signedIn(organizations(2));
+    const app = renderApp('/o/org-2/home');
+    const more = await screen.findByRole('button', { name: 'More' });
+    expect(screen.getByRole('button', { name: 'Home' })).toBeTruthy();
+    expect(screen.getByTestId('org-menu').textContent).toBe('Org 02');
+    expect(screen.getByTestId('notifications-button')).toBeTruthy();
+    for (const name of ['Code lists', 'Payments', 'Incoming mail', 'User menu']) {
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    }
+    expect(screen.queryByTestId('language-menu')).toBeNull();
+
+    await userEvent.click(more);
+    const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
+    expect(items).toEqual(
+      expect.arrayContaining(['Code lists', 'Payments', 'Incoming mail', 'Profile', 'Sign out']),
+    );
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Payments' }));
+    await waitFor(() => expect(app.location()).toBe('/o/org-2/payments'));
+  });
+
+  it('shows every button in the bar on a wide screen', async () => {
+    undo = screenOfWidth(1280);
+    signedIn(organizations(2));
+    renderApp('/o/org-2/home');
+    expect(await screen.findByRole('button', { name: 'Code lists' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'User menu' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'More' })).toBeNull();
   });
 });

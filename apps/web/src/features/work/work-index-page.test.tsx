@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { en } from '../../test/catalogue';
 import { apiError, json, type RecordedCall } from '../../test/fake-api';
+import { screenOfWidth } from '../../test/media';
 import { renderApp } from '../../test/render';
 import { docRow, workApi } from './work-test-kit';
 
@@ -233,5 +234,28 @@ describe('document list', () => {
     expect(screen.queryByTestId('grid-delete-selected')).toBeNull();
     await userEvent.click(checkbox('R-000002'));
     expect(screen.queryByTestId('grid-delete-selected')).toBeNull();
+  });
+});
+
+describe('document list on a phone (issue 26)', () => {
+  let undo: () => void = () => undefined;
+  afterEach(() => undo());
+
+  it('lists the documents as rows to tap instead of the grid, and opens one', async () => {
+    undo = screenOfWidth(390);
+    workApi({}, [
+      docRow(1, 'active', { customerKeyCb: 'LIPA – Lipa d.o.o.' }),
+      docRow(2, 'active', { customerKeyCb: 'BOR – Bor d.o.o.' }),
+    ]);
+    const app = renderApp('/o/org-1/work/index?filterId=drafts');
+    await waitFor(() => expect(screen.getAllByTestId('doc-phone-row')).toHaveLength(2));
+    const [first] = screen.getAllByTestId('doc-phone-row');
+    expect(first?.textContent).toContain('R-000001');
+    expect(first?.textContent).toContain('LIPA – Lipa d.o.o.');
+    expect(first?.textContent).toContain('101,00');
+    expect(screen.queryByTestId('grid-row')).toBeNull();
+
+    await userEvent.click(first as HTMLElement);
+    await waitFor(() => expect(app.location()).toBe('/o/org-1/work/edit/d-1'));
   });
 });
