@@ -1,0 +1,241 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  devices,
+  expect,
+  test,
+  type APIRequestContext,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
+import { submitLogin } from './support/app';
+import { approvalRoute, joinAsApprover } from './support/approval';
+import { expectNoSeriousViolations } from './support/axe';
+import { onePagePdf } from './support/documents';
+import { createFreshOrganization, registerUser, type FreshUser } from './support/organization';
+import { keepScreen, SCREENS_DIR } from './support/screens';
+
+/**
+ * Issue 26, approvers on a phone: Bor approves from his phone. He signs in through a
+ * document's link, opens his tasks from the list, zooms the invoice in, rejects one with a
+ * comment and confirms another, one-handed: the page never scrolls sideways and every button
+ * he sees is at least 44 px high. The rest of the product does not break on a phone or a
+ * tablet either.
+ */
+const { defaultBrowserType: _browser, ...iPhone } = devices['iPhone 13'];
+const SMALL_PHONE = {
+  viewport: { width: 360, height: 740 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+};
+const TABLET = { viewport: { width: 768, height: 1024 }, isMobile: true, hasTouch: true };
+const DOCS_SCREENS = path.join(import.meta.dirname, '..', 'docs', 'screens');
+
+/**
+ * As in a11y.spec.ts: the phone opens the product by a production host name, whose primary
+ * colour is blue, since development hosts' orange (spec §9) fails color-contrast on purpose.
+ * The API calls keep the suite's address.
+ */
+const PRODUCTION_HOST = 'listina.test';
+test.use({
+  launchOptions: [
+    async ({ launchOptions }, use) => {
+      const args = [
+        ...(launchOptions.args ?? []),
+        `--host-resolver-rules=MAP ${PRODUCTION_HOST} 127.0.0.1`,
+      ];
+      await use({ ...launchOptions, args });
+    },
+    { scope: 'worker' },
+  ],
+});
+const productionOrigin = (testInfo: TestInfo) => {
+  const url = new URL(testInfo.project.use.baseURL ?? '');
+  url.hostname = PRODUCTION_HOST;
+  return url.origin;
+};
+
+/** An invoice with its PDF, activated by the organisation's admin: a task for the approver. */
+async function invoiceWithPdf(
+  request: APIRequestContext,
+  route: Awaited<ReturnType<typeof approvalRoute>>,
+  number: string,
+): Promise<string> {
+  const uploaded = await request.post('/api/uploadDoc', {
+    headers: route.headers,
+    multipart: {
+      json: JSON.stringify({
+        number,
+        documentTypeId: route.documentTypeId,
+        customerKey: route.supplierKey,
+        issueDate: '2026-11-20',
+        dueDate: '2026-12-20',
+        netAmount: '100.00',
+        vatAmount: '22.00',
+        totalAmount: '122.00',
+        currencyCode: 'EUR',
+      }),
+      main: { name: 'racun.pdf', mimeType: 'application/pdf', buffer: onePagePdf(number) },
+    },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const key = ((await uploaded.json()) as { item: { key: string } }).item.key;
+  const activated = await request.post('/api/doc/activate?ignoreWarnings=true', {
+    headers: route.headers,
+    data: { keys: [key] },
+  });
+  expect(activated.status(), await activated.text()).toBe(200);
+  return key;
+}
+
+/** The page does not scroll sideways, and the buttons in sight are big enough for a finger. */
+async function expectOneHanded(page: Page, where: string) {
+  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+  expect(widths[0], `${where}: the page scrolls sideways`).toBeLessThanOrEqual(widths[1] ?? 0);
+  const small = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button, [role="button"], a.MuiButtonBase-root')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        const inSight = box.width > 0 && box.bottom > 0 && box.top < innerHeight;
+        return inSight && getComputedStyle(element).visibility !== 'hidden';
+      })
+      .filter((element) => element.getBoundingClientRect().height < 44)
+      .map((element) => element.getAttribute('aria-label') ?? element.textContent ?? ''),
+  );
+  expect(small, `${where}: buttons smaller than 44 px`).toEqual([]);
+}
+
+async function expectNoSidewaysScroll(page: Page, where: string) {
+  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+  expect(widths[0], `${where}: the page scrolls sideways`).toBeLessThanOrEqual(widths[1] ?? 0);
+}
+
+/** Keeps the screenshot in the artefacts and in docs/screens. */
+async function docsScreen(page: Page, testInfo: TestInfo, name: string) {
+  await keepScreen(page, testInfo, name);
+  fs.mkdirSync(DOCS_SCREENS, { recursive: true });
+  fs.copyFileSync(
+    path.join(SCREENS_DIR, `phone-${name}.png`),
+    path.join(DOCS_SCREENS, `phone-${name}.png`),
+  );
+}
+
+test('an approver signs in on a phone, zooms an invoice in, rejects one and confirms another', async ({
+  browser,
+  request,
+}, testInfo) => {
+  test.slow();
+  const org = await createFreshOrganization(request, 'phoneana');
+  const bor: FreshUser = await registerUser(request, 'phonebor');
+  const route = await approvalRoute(request, org, await joinAsApprover(request, org, bor));
+  const stamp = Date.now().toString(36);
+  const [first, second] = [`PH1-${stamp}`, `PH2-${stamp}`];
+  const firstKey = await invoiceWithPdf(request, route, first);
+  await invoiceWithPdf(request, route, second);
+
+  const phone = await browser.newContext({
+    ...iPhone,
+    locale: 'en-GB',
+    baseURL: productionOrigin(testInfo),
+  });
+  const page = await phone.newPage();
+
+  // Signed out, the document's link asks him to sign in and then opens the document.
+  const link = `/o/${org.organizationId}/work/edit/${firstKey}`;
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/account\/login\?returnUrl=/);
+  await submitLogin(page, bor.username, bor.password);
+  await expect(page).toHaveURL(new RegExp(`${link}$`));
+  await expect(page.getByTestId('doc-title')).toHaveText(first);
+
+  // His tasks, from home's tile: rows a finger taps.
+  await page.getByTestId('home-button').click();
+  await page
+    .getByRole('link', { name: /My tasks/i })
+    .first()
+    .click();
+  const rows = page.getByTestId('doc-phone-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: first })).toContainText('Dobavitelj d.o.o.');
+  await expect(rows.filter({ hasText: first })).toContainText('122,00');
+  await expectOneHanded(page, 'task list');
+  await expectNoSeriousViolations(page, testInfo, 'phone-tasks');
+  await docsScreen(page, testInfo, 'tasks');
+
+  // The first task: the invoice fits the width, and grows with the zoom button.
+  await rows.filter({ hasText: first }).click();
+  await expect(page.getByTestId('doc-title')).toHaveText(first);
+  const canvas = page.getByTestId('preview-pdf').locator('canvas').first();
+  await expect(canvas).toBeVisible();
+  const before = (await canvas.boundingBox())?.width ?? 0;
+  expect(before).toBeLessThanOrEqual(390);
+  await page.getByTestId('preview-zoom-in').click();
+  await expect.poll(async () => (await canvas.boundingBox())?.width ?? 0).toBeGreaterThan(before);
+  await expectOneHanded(page, 'document');
+  await page.getByTestId('preview-zoom-out').click();
+  await page.getByTestId('doc-title').scrollIntoViewIfNeeded();
+  await expectNoSeriousViolations(page, testInfo, 'phone-document');
+  await docsScreen(page, testInfo, 'document');
+
+  // He rejects it with a comment.
+  await page.getByTestId('wf-actions-menu').click();
+  await page.getByTestId('wf-action-rejected').click();
+  await page.getByTestId('wf-comment').fill('Not ordered by us.');
+  await page.getByTestId('wf-submit').click();
+  await expect(page.getByTestId('wf-actions')).toBeHidden();
+  await expectOneHanded(page, 'rejected document');
+
+  // Back to the list: the other task, confirmed.
+  await page.getByTestId('doc-back').click();
+  await page.getByTestId('doc-phone-row').filter({ hasText: second }).click();
+  await expect(page.getByTestId('doc-title')).toHaveText(second);
+  await expectOneHanded(page, 'second document');
+  await page.getByTestId('wf-action-confirmed').click();
+  await expect(page.getByTestId('doc-status')).toHaveText('Archived');
+  await phone.close();
+});
+
+for (const [name, device] of [
+  ['a phone (360 × 740)', SMALL_PHONE],
+  ['a tablet (768 × 1024)', TABLET],
+] as const) {
+  test(`home, code lists, payments and the profile do not scroll sideways on ${name}`, async ({
+    browser,
+    request,
+  }) => {
+    const org = await createFreshOrganization(request, 'phonepages');
+    const context = await browser.newContext({ ...device, locale: 'en-GB' });
+    const page = await context.newPage();
+    await page.goto('/account/login');
+    await submitLogin(page, org.username, org.password);
+    await expect(page).toHaveURL(/\/o\/[^/]+\/home$/);
+    await expectNoSidewaysScroll(page, 'home');
+    const more = page.getByTestId('toolbar-more');
+    const isPhone = device.viewport.width < 600;
+    await expect(more).toHaveCount(isPhone ? 1 : 0);
+    const open = async (testId: string) => {
+      if (isPhone) await more.click();
+      await page.getByTestId(testId).click();
+    };
+    await open('code-lists-button');
+    await expect(page).toHaveURL(/\/cl/);
+    await expect(page.getByTestId('code-lists-page')).toBeVisible();
+    await expectNoSidewaysScroll(page, 'code lists');
+    await open('payments-button');
+    await expect(page).toHaveURL(/\/payments/);
+    await expectNoSidewaysScroll(page, 'payments');
+    await open('intake-button');
+    await expect(page).toHaveURL(/\/intake/);
+    await expectNoSidewaysScroll(page, 'intake');
+    if (isPhone) {
+      await more.click();
+    } else {
+      await page.getByTestId('user-menu').click();
+    }
+    await page.getByTestId('user-menu-profile').click();
+    await expect(page).toHaveURL(/\/account\/profile/);
+    await expectNoSidewaysScroll(page, 'profile');
+    await context.close();
+  });
+}
