@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { devices, expect, test } from '@playwright/test';
 import { submitLogin } from './support/app';
 import { waitForMail } from './support/mailbox';
@@ -6,9 +7,10 @@ import { createFreshOrganization, registerUser } from './support/organization';
 
 /**
  * Issue 26, an approver away from the desk: Ana activates an invoice; Bor, its approver, is not
- * signed in anywhere. The mail the server sends him names the organisation, the supplier, the
- * amount due and the due date, in text and HTML; he opens its link on his phone, signs in,
- * lands on the document and confirms it there.
+ * signed in anywhere. The mail the server sends him through SMTP (the suite's real listener,
+ * support/smtp-listener.ts) names the organisation, the supplier, the amount due and the due
+ * date, in text and HTML; he opens its link on his phone, signs in, lands on the document and
+ * confirms it there.
  */
 const { defaultBrowserType: _browser, ...iPhone } = devices['iPhone 13'];
 
@@ -23,8 +25,9 @@ test('an approver opens a task from its mail on a phone, signs in and confirms i
   const number = `MAIL-${Date.now().toString(36)}`;
   const key = await activatedInvoice(request, route, number);
 
-  // The mail, as Bor's mail program shows it.
+  // The mail, as Bor's mail program shows it, received over SMTP.
   const mail = await waitForMail(`${borUser.username}@example.test`, number);
+  expect(path.basename(mail.file)).toMatch(/^\d+-smtp\d+-/);
   expect(mail.subject).toBe(`[${org.name}] A document waits for you: ${number} Dobavitelj d.o.o.`);
   expect(mail.text).toContain('Amount due: 122,00 EUR');
   expect(mail.text).toContain('Due date: 20.12.2026');

@@ -15,6 +15,7 @@ import {
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 3310);
 const baseURL = `http://127.0.0.1:${port}`;
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1);
 
 // Playwright evaluates this file in the runner and again in every worker: the runner makes the
 // data directory once and hands it to the workers (and the specs) through the environment.
@@ -68,37 +69,52 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'npx tsx apps/server/src/main.ts',
-    cwd: repoRoot,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    // SIGTERM lets the server close the embedded database cleanly.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseURL,
-      DATABASE_URL: '', // always the embedded database, whatever the shell exports
-      SMTP_URL: '', // mail goes to DATA_DIR/mail, where the specs read it
-      SEED_DEMO: '1',
-      // No browser test asks the EU's VAT register: the local register answers (ADR 0019).
-      COMPANY_REGISTER_URL: 'off',
-      LOGIN_RATE_WINDOW_SECONDS: String(LOGIN_RATE_WINDOW_SECONDS),
-      LOGIN_RATE_MAX_PER_USER: String(LOGIN_RATE_MAX_PER_USER),
-      LOGIN_LOCK_BASE_SECONDS: String(LOGIN_LOCK_BASE_SECONDS),
-      // Every spec registers its own users, all from this machine's address.
-      ACCOUNT_MAIL_MAX_PER_ADDRESS: '1000',
-      // Issue 25: mailboxes are looked at every 5 s (the least allowed), besides IDLE's wake-up.
-      INTAKE_POLL_SECONDS: '5',
-      // Issue 26: a notification is mailed within a second (its file in DATA_DIR/mail).
-      NOTIFY_MAIL_DELAY_SECONDS: '0',
-      NOTIFY_DELIVERY_SECONDS: '1',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      // Issue 26: a real SMTP listener that every mail of the product goes through; it writes
+      // what it receives into DATA_DIR/mail, where the specs read it (support/mailbox.ts).
+      command: 'npx tsx e2e/support/smtp-listener.ts',
+      cwd: repoRoot,
+      port: smtpPort,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      env: { SMTP_PORT: String(smtpPort), MAIL_DIR: path.join(dataDir, 'mail') },
     },
-  },
+    {
+      command: 'npx tsx apps/server/src/main.ts',
+      cwd: repoRoot,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      // SIGTERM lets the server close the embedded database cleanly.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        PUBLIC_URL: baseURL,
+        DATABASE_URL: '', // always the embedded database, whatever the shell exports
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        SEED_DEMO: '1',
+        // No browser test asks the EU's VAT register: the local register answers (ADR 0019).
+        COMPANY_REGISTER_URL: 'off',
+        LOGIN_RATE_WINDOW_SECONDS: String(LOGIN_RATE_WINDOW_SECONDS),
+        LOGIN_RATE_MAX_PER_USER: String(LOGIN_RATE_MAX_PER_USER),
+        LOGIN_LOCK_BASE_SECONDS: String(LOGIN_LOCK_BASE_SECONDS),
+        // Every spec registers its own users, all from this machine's address.
+        ACCOUNT_MAIL_MAX_PER_ADDRESS: '1000',
+        // Issue 25: mailboxes are looked at every 5 s (the least allowed), besides IDLE's wake-up.
+        INTAKE_POLL_SECONDS: '5',
+        // Issue 26: a notification is mailed within a second (its file in DATA_DIR/mail).
+        NOTIFY_MAIL_DELAY_SECONDS: '0',
+        NOTIFY_DELIVERY_SECONDS: '1',
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
 });

@@ -4,8 +4,10 @@ import { expect } from '@playwright/test';
 import PostalMime from 'postal-mime';
 
 /**
- * The server under test has no SMTP_URL, so every mail is an .eml file in DATA_DIR/mail named
- * `<ms>-<id>-<to-address>.eml` (the config hands DATA_DIR to the specs as E2E_DATA_DIR).
+ * The server under test sends every mail to the suite's SMTP listener (support/smtp-listener.ts),
+ * which writes each as an .eml file in DATA_DIR/mail named `<ms>-smtp<n>-<to-address>.eml`; the
+ * product writes the same names itself when it has no SMTP_URL (the config hands DATA_DIR to the
+ * specs as E2E_DATA_DIR).
  */
 function mailDir(): string {
   const dataDir = process.env.E2E_DATA_DIR;
@@ -73,6 +75,8 @@ export function linkIn(mail: Mail, pathPrefix: string): URL {
 
 /** A mail as a mail client reads it: subject, headers, text and HTML alternatives. */
 export interface ParsedMail {
+  /** The file it was kept in; `-smtp<n>-` in its name when the SMTP listener received it. */
+  file: string;
   subject: string;
   headers: Record<string, string>;
   text: string;
@@ -103,6 +107,7 @@ export async function waitForMail(address: string, subject: string): Promise<Par
           const mail = await PostalMime.parse(fs.readFileSync(file));
           if (mail.subject?.includes(subject)) {
             found = {
+              file,
               subject: mail.subject,
               headers: Object.fromEntries(mail.headers.map((h) => [h.key, h.value])),
               text: mail.text ?? '',
