@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import path from 'node:path';
 import type { Config } from './config';
+import { startBackground, type Background } from './background';
 import type { DbHandle } from './db/create-db';
 import { createMailer, type Mailer } from './plugins/mail';
 import { registerErrorHandler } from './plugins/errors';
@@ -28,7 +29,6 @@ import { createTablesService } from './modules/tables/tables.service';
 import { registerTableRoutes } from './modules/tables/tables.routes';
 import { registerTableIoRoutes } from './modules/tables/tables-io.routes';
 import { createDocumentsService } from './modules/documents/documents.service';
-import { scheduleBlobSweep } from './modules/documents/blob-sweep';
 import { createRetention } from './modules/retention/schedule';
 import { createNotifyDelivery, type NotifyDelivery } from './modules/notify/notify.service';
 import { registerNotifyRoutes } from './modules/notify/notify.routes';
@@ -43,8 +43,7 @@ import { createPaymentFilesService } from './modules/payments/payment-files.serv
 import { createTableImporter } from './modules/tables/import';
 import { createWorkflowService } from './modules/workflow/workflow.service';
 import { registerCaptureRoutes } from './modules/capture/capture.routes';
-import { CAPTURE_JOB, createCaptureService } from './modules/capture/capture.service';
-import { startWorker, type Worker } from './modules/jobs/worker';
+import { createCaptureService } from './modules/capture/capture.service';
 import { registerGridPreferenceRoutes } from './modules/grid-preferences/grid-preferences.routes';
 import { createGridPreferencesService } from './modules/grid-preferences/grid-preferences.service';
 import { registerSavedFilterRoutes } from './modules/saved-filters/saved-filters.routes';
@@ -68,8 +67,6 @@ import { testMailboxSettings } from './modules/intake/mailbox-check';
 import { createIntakeLog } from './modules/intake/intake-log';
 import * as documentFileRows from './modules/documents/files.repository';
 import { registerIntakeRoutes } from './modules/intake/intake.routes';
-import { startSmtpListener } from './modules/intake/smtp-listener';
-import { startMailboxPoller } from './modules/intake/mailbox-poller';
 
 /** Requests after which a cached sign-in may be stale: sessions, passwords, memberships, roles. */
 const AUTH_CHANGES = /^\/api\/(account|organization|cl\/organization|invitation)\b/;
@@ -179,7 +176,7 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
   const tables = createTablesService(db);
   if (api) registerTableRoutes(app, auth, tables);
   const events = createNotificationEvents(bus);
-  // Notifications by mail, reminders and digests (issue 26) are sent by the workers.
+  // Notifications by mail, reminders and digests (issue 26); the workers send them.
   const notify = createNotifyDelivery({
     db,
     mailer,
@@ -188,17 +185,9 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
     changed: (organizationId, userIds) => events.changed(organizationId, userIds),
     log: app.log,
   });
-  if (role !== 'api' && config.notify.deliveryMs > 0 && config.notify.dailyCheckMs > 0) {
-    const stopNotify = notify.schedule(config.notify.deliveryMs, config.notify.dailyCheckMs);
-    app.addHook('onClose', () => stopNotify());
-  }
   // Retention (ADR 0013) runs in the workers, never in an API process.
   const retention =
     role === 'api' ? undefined : createRetention(database, config.retention, app.log);
-  if (retention) {
-    const stopRetention = retention.schedule();
-    app.addHook('onClose', () => stopRetention());
-  }
   // Both roles: health, ready and metrics (a worker answers only these).
   registerSystemRoutes(app, auth, {
     db,
@@ -211,12 +200,12 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
   });
   const workflow = createWorkflowService(db, tables, events);
   if (api) registerDocumentRoutes(app, auth, createDocumentsService(db, tables, workflow));
-  // Capture jobs (issue 7) run in this process unless CAPTURE_WORKERS is 0 (another runs them).
-  let worker: Worker | undefined;
+  // Started below, once the services it runs exist.
+  const background: { started?: Background } = {};
   const capture = createCaptureService(db, tables, blobs, () => {
     // The workers of every process look now; their poll is the fallback.
     if (bus) bus.notify(CHANNELS.jobs);
-    else worker?.wake();
+    else background.started?.wakeCapture();
   });
   if (api) registerCaptureRoutes(app, auth, capture);
   // Invoices by e-mail (issue 25): mailbox passwords sealed with the configured key.
@@ -234,57 +223,17 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
     },
     log: app.log,
   });
-  if (config.intake.smtpPort > 0) {
-    const listener = await startSmtpListener({
-      host: config.intake.smtpHost,
-      port: config.intake.smtpPort,
-      domain: config.intake.domain,
-      maxMessageBytes: config.intake.maxMessageBytes,
-      intake,
-      log: app.log,
-    });
-    app.addHook('onClose', () => listener.close());
-  }
-  // The organisations' IMAP mailboxes, polled by the workers (each held by one at a time).
-  if (config.intake.mailboxes) {
-    const poller = startMailboxPoller({
-      db,
-      intake,
-      log: app.log,
-      pollMs: config.intake.pollMs,
-      maxMessageBytes: config.intake.maxMessageBytes,
-    });
-    app.addHook('onClose', () => poller.stop());
-    // A mailbox saved through this process is looked at now, not at the next poll.
-    app.addHook('onResponse', (request, reply, done) => {
-      if (
-        request.method !== 'GET' &&
-        reply.statusCode < 300 &&
-        request.url.startsWith('/api/cl/intakeMailbox')
-      )
-        poller.wake();
-      done();
-    });
-  }
-  if (config.captureWorkers > 0) {
-    worker = startWorker({
-      db,
-      handlers: { [CAPTURE_JOB]: (job, context) => capture.run(job, context) },
-      concurrency: config.captureWorkers,
-      leaseSeconds: config.captureLeaseSeconds,
-      log: app.log,
-    });
-    const running = worker;
-    bus?.on(CHANNELS.jobs, () => running.wake());
-    // The jobs in hand finish first; then the OCR engine they may use is ended.
-    app.addHook('onClose', async () => {
-      await running.stop();
-      await capture.close();
-    });
-  }
+  background.started = await startBackground(app, {
+    config,
+    db,
+    blobs,
+    bus,
+    notify,
+    retention,
+    intake,
+    capture,
+  });
   if (!api) {
-    const stopSweep = scheduleBlobSweep(db, blobs, app.log);
-    app.addHook('onClose', () => stopSweep());
     app.addHook('onClose', () => mailer.stop());
     return { app, mailer, services: { account, organizations, intake, notify } };
   }
@@ -311,10 +260,6 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
   registerSavedFilterRoutes(app, auth, createSavedFiltersService(db));
   registerGridPreferenceRoutes(app, auth, createGridPreferencesService(db));
   const limits = { fileBytes: config.fileLimitBytes, requestBytes: config.requestFilesLimitBytes };
-  if (role === 'all') {
-    const stopSweep = scheduleBlobSweep(db, blobs, app.log);
-    app.addHook('onClose', () => stopSweep());
-  }
   const documentFiles = createDocumentFilesService({
     db,
     tables,
