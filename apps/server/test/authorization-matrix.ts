@@ -288,6 +288,11 @@ export const RULES: Rule[] = [
   { call: 'GET /api/notification/events', who: 'signedIn', note: "the user's own count" },
   { call: 'GET /api/notification/settings', who: 'signedIn', note: "the user's own" },
   { call: 'PUT /api/notification/settings', who: 'signedIn', note: "the user's own" },
+  // Reports (issue 27): what every member may read; across organisations, the user's own.
+  { call: 'GET /api/report/aging', who: 'members', foreign: OWN },
+  { call: 'GET /api/report/cash', who: 'members', foreign: OWN },
+  { call: 'GET /api/reports/aging', who: 'signedIn', note: "the user's own organisations" },
+  { call: 'GET /api/reports/cash', who: 'signedIn', note: "the user's own organisations" },
   // Payments.
   ...rootTableRules('payOrder', ACCOUNTANTS),
   ...rootTableRules('payPackage', ACCOUNTANTS, true),

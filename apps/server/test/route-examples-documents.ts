@@ -221,6 +221,12 @@ export const documentExamples: Record<string, Example> = {
   }),
   'GET /api/notification/events': () =>
     Promise.resolve({ method: 'GET', url: '/api/notification/events', stream: true }),
+  'GET /api/report/aging': () =>
+    Promise.resolve({ method: 'GET', url: '/api/report/aging?asOf=2026-11-30' }),
+  'GET /api/report/cash': () =>
+    Promise.resolve({ method: 'GET', url: '/api/report/cash?from=2026-11-30' }),
+  'GET /api/reports/aging': () => Promise.resolve({ method: 'GET', url: '/api/reports/aging' }),
+  'GET /api/reports/cash': () => Promise.resolve({ method: 'GET', url: '/api/reports/cash' }),
   'GET /api/notification/settings': () =>
     Promise.resolve({ method: 'GET', url: '/api/notification/settings' }),
   'PUT /api/notification/settings': () =>

@@ -4,6 +4,7 @@ import { documentDownloadRoutes, documentFileRoutes, documentRoutes } from './do
 import { companyRegisterRoutes, organizationRoutes } from './organization';
 import { invitationRoutes, onboardingRoutes } from './onboarding';
 import { paymentRoutes } from './payments';
+import { reportRoutes } from './reports';
 import { gridPreferenceRoutes } from './grid-preferences';
 import { intakeRoutes } from './intake';
 import { savedFilterRoutes } from './saved-filters';
@@ -28,6 +29,7 @@ export * from './workflow';
 export * from './capture';
 export * from './payments';
 export * from './intake';
+export * from './reports';
 export { buildOpenApi } from './openapi';
 
 /** Every call of the API, for the OpenAPI document and the authorisation walk. */
@@ -51,6 +53,7 @@ export const allRoutes: RouteDef[] = [
   ...Object.values(captureRoutes),
   ...Object.values(paymentRoutes),
   ...Object.values(intakeRoutes),
+  ...Object.values(reportRoutes),
   ...ROOT_TABLES.flatMap((name) => [
     ...Object.values(rootTableRoutes(name)),
     ...Object.values(rootTableIoRoutes(name)),

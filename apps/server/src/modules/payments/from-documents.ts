@@ -4,6 +4,7 @@ import type { Trx } from '../../db/scope';
 import { AppError, badRequest, type MessageSpec } from '../../lib/errors';
 import { UUID_PATTERN } from '../../lib/ids';
 import { duplicateWarnings } from '../documents/duplicates';
+import { approvedSql } from '../workflow/approved';
 import type { BatchTools } from '../tables/tables.service';
 import type { TableRecord } from '@listina/contract';
 import { formatCents, toCents } from './iso20022';
@@ -40,8 +41,7 @@ interface Payable {
 
 /**
  * The documents by key with their supplier and the supplier's account of the document's
- * IBAN. Approved: archived at the end of its workflow, or active at a step after the last
- * approval step of its workflow (nobody is left to approve it). Locked until the orders are
+ * IBAN, and whether it is approved (workflow/approved.ts). Locked until the orders are
  * written: the same call twice at once waits, then finds them ordered (issue 22).
  */
 async function readPayables(trx: Trx, organizationId: string, keys: string[]) {
@@ -51,13 +51,7 @@ async function readPayables(trx: Trx, organizationId: string, keys: string[]) {
       coalesce(d.amount_due, d.total_amount)::text as amount_due, d.currency_code,
       d.payment_iban, d.payment_bic, d.payment_reference_model, d.payment_reference,
       d.payment_purpose_code, d.description, d.customer_key::text,
-      (d.status = 'archived' or (d.status = 'active' and d.workflow_standing = 'step'
-        and not exists (
-          select 1 from workflow_step s
-          join workflow_step c on c.organization_id = s.organization_id
-            and c.id = d.workflow_step_id
-          where s.organization_id = d.organization_id and s.workflow_id = d.workflow_id
-            and s.system_tile_code = 'approval' and s.position >= c.position))) as approved,
+      ${approvedSql('d')} as approved,
       p.id::text as partner_id, p.name as partner_name, p.address as partner_address,
       p.town as partner_town, p.country_code as partner_country,
       a.id::text as account_id,
