@@ -335,6 +335,24 @@ describe('payables aging', () => {
     ]);
   });
 
+  it('ages to today when no day is given: all that is owed now, F paid', async () => {
+    const report = await get<AgingReport>('/api/report/aging');
+    expect(report.asOf).toBe(new Date().toISOString().slice(0, 10));
+    expect(report.totals.map((r) => [r.currency, r.total, r.documents])).toEqual([
+      ['EUR', '1860.78', 7],
+      ['USD', '500.00', 1],
+    ]);
+  });
+
+  it('narrows to the documents with a cost line on a cost centre', async () => {
+    await sql`update doc_cost_line set cost_center_code = 'UPR'
+      where doc_id = (select id from doc where key = ${keys.K}::uuid)`.execute(world.t.database.db);
+    const report = await get<AgingReport>('/api/report/aging?asOf=2026-11-05&costCenter=UPR');
+    expect(report.rows.map((r) => [r.supplierName, r.total])).toEqual([
+      ['Tiskarna Tisk d.o.o.', '200.00'],
+    ]);
+  });
+
   it('answers every member the same, and refuses a stranger and a bad date with what is wrong', async () => {
     const asBoss = await get<AgingReport>('/api/report/aging?asOf=2026-11-05');
     for (const headers of [world.h.acc, world.h.dex])

@@ -49,14 +49,16 @@ function openPayablesSql(
     and ${filtersSql(filter)}`;
   const unpaidNow = sql`select d.* from doc d where ${common} and d.payment_state <> 'paid'`;
   if (asOf >= today) return unpaidNow;
-  // Paid now, but after that day: the last paid order of the document was paid later.
+  // Paid now, but after that day: an order of it was paid later (found from the paid orders,
+  // through their index, not from every paid document).
   return sql`${unpaidNow}
     union all
     select d.* from doc d where ${common} and d.payment_state = 'paid'
-      and (select max(coalesce(o.paid_at, o.updated_at)) from pay_order_doc l
-           join pay_order o on o.organization_id = l.organization_id and o.id = l.pay_order_id
-           where l.organization_id = d.organization_id and l.doc_id = d.id
-             and o.state = 'paid') >= (${asOf}::date + 1)`;
+      and d.id in (
+        select l.doc_id from pay_order o
+        join pay_order_doc l on l.organization_id = o.organization_id and l.pay_order_id = o.id
+        where o.organization_id = ${organizationId} and o.state = 'paid'
+          and coalesce(o.paid_at, o.updated_at) >= (${asOf}::date + 1))`;
 }
 
 export interface AgingRowData {

@@ -13,7 +13,8 @@ import {
 import { DEFAULT_LOCALE } from '@listina/contract';
 import type { Db } from '../../db/create-db';
 import type { Locale } from '../../plugins/i18n';
-import { inScope } from '../../db/scope';
+import { sql } from 'kysely';
+import { inScope, type Trx } from '../../db/scope';
 import { localDate } from '../tables/export';
 import {
   agingRows,
@@ -96,6 +97,18 @@ function weeksFrom(from: string): string[] {
   });
 }
 
+/**
+ * A report's statements in the organisation's scope, without JIT compilation: the correlated
+ * checks (approval, packages) make the planner's cost estimate pass jit_above_cost even for a
+ * few hundred rows, and compiling then took 50 ms of a 60 ms answer (bench/README.md, Reports).
+ */
+function inReportScope<T>(db: Db, scope: ReportScope, read: (trx: Trx) => Promise<T>) {
+  return inScope(db, scope, async (trx) => {
+    await sql`set local jit = off`.execute(trx);
+    return read(trx);
+  });
+}
+
 const filterOf = ({ supplier, documentType, costCenter, workflowStep }: ReportFilter) => ({
   supplier,
   documentType,
@@ -117,7 +130,7 @@ export function createReportsService(db: Db) {
   ): Promise<AgingReport> {
     const today = localDate(timeZone);
     const asOf = query.asOf ?? today;
-    const rows = await inScope(db, scope, (trx) =>
+    const rows = await inReportScope(db, scope, (trx) =>
       agingRows(trx, scope.organizationId, asOf, today, filterOf(query)),
     );
     // By supplier name as the user's language sorts (Č after C), those without one last.
@@ -144,7 +157,7 @@ export function createReportsService(db: Db) {
     timeZone: string | undefined,
   ): Promise<CashReport> {
     const from = query.from ?? localDate(timeZone);
-    const rows = await inScope(db, scope, (trx) =>
+    const rows = await inReportScope(db, scope, (trx) =>
       cashRows(trx, scope.organizationId, from, CASH_WEEKS, filterOf(query)),
     );
     return {

@@ -1,0 +1,183 @@
+/**
+ * Reports at scale (issue 27): payables aging and cash needed of one organisation holding
+ * 1,000,000 documents (or --docs), through the whole server over HTTP (client on its own
+ * thread, the server's own time beside), 30 calls each after 5 rounds of warm-up.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres nice npx tsx bench/reports.bench.ts
+ *   options: --docs 1000000 --suppliers 2000 --open 0.03 --runs 30 --keep reports1m
+ *
+ * The documents are those of the other document benches (bench/support/doc-load.ts: six years
+ * of invoices, 60 % archived, 20 % active, 10 % drafts, 10 % rejected), each given one of
+ * `--suppliers` suppliers, and settled as books are: everything fell due before the last
+ * three months is paid except a share `--open` of it, and what falls due after is unpaid,
+ * some of it ordered. The database is kept (`--keep`): a second run measures at once.
+ */
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { createTestApp, createUser, login } from '../apps/server/test/factories';
+import { uuidv7 } from '../apps/server/src/lib/ids';
+import { newConnectCode } from '../apps/server/src/modules/organizations/organizations.service';
+import { openBenchDatabase } from './support/bench-db';
+import { insertDocuments } from './support/doc-load';
+import { serveForBench } from './support/served';
+import { machine, markdownTable, median, percentile } from './support/stats';
+
+const { values: args } = parseArgs({
+  options: {
+    docs: { type: 'string', default: '1000000' },
+    suppliers: { type: 'string', default: '2000' },
+    open: { type: 'string', default: '0.03' },
+    runs: { type: 'string', default: '30' },
+    chunk: { type: 'string', default: '250000' },
+    keep: { type: 'string', default: 'reports1m' },
+  },
+});
+const docCount = Number(args.docs);
+const supplierCount = Number(args.suppliers);
+const openShare = Number(args.open);
+const runs = Number(args.runs);
+const chunk = Number(args.chunk);
+const WARM_UP = 5;
+/** The generated documents fall due from 2020-01-31 to 2025-07-23: the reports' "today". */
+const TODAY = '2025-06-30';
+
+const t = await createTestApp({}, { openDatabase: () => openBenchDatabase(args.keep) });
+const db = t.database.db;
+const log = (text: string) => console.log(`${new Date().toISOString().slice(11, 19)} ${text}`);
+
+async function organization(): Promise<{ id: string; key: string }> {
+  const found = await db
+    .selectFrom('organization')
+    .select(['id', 'key'])
+    .where('name_nick', '=', 'Reports')
+    .executeTakeFirst();
+  if (found) return found;
+  return db
+    .insertInto('organization')
+    .values({
+      key: uuidv7(),
+      name: 'Reports d.o.o.',
+      name_nick: 'Reports',
+      connect_code: newConnectCode(),
+    })
+    .returning(['id', 'key'])
+    .executeTakeFirstOrThrow();
+}
+
+/** Loads the documents and settles them; the seconds spent (0 when they were there). */
+async function load(organizationId: string): Promise<number> {
+  const have = await sql<{ n: string }>`
+    select count(*) as n from doc where organization_id = ${organizationId}
+  `.execute(db);
+  if (Number(have.rows[0]?.n ?? 0) === docCount) return 0;
+  const started = performance.now();
+  await db.connection().execute(async (conn) => {
+    await sql`set synchronous_commit = off`.execute(conn);
+    await sql`set maintenance_work_mem = '1GB'`.execute(conn);
+    await sql`delete from doc where organization_id = ${organizationId}`.execute(conn);
+    await sql`delete from partner where organization_id = ${organizationId}`.execute(conn);
+    await sql`
+      insert into partner (organization_id, key, code, name, search_text)
+      select ${organizationId}::bigint, gen_random_uuid(), 'P' || s, 'Dobavitelj ' || s || ' d.o.o.',
+        'dobavitelj ' || s
+      from generate_series(1, ${supplierCount}::int) s
+    `.execute(conn);
+    for (let from = 1; from <= docCount; from += chunk) {
+      const to = Math.min(docCount, from + chunk - 1);
+      await insertDocuments(conn, organizationId, from, to);
+      log(`${to.toLocaleString('en')} of ${docCount.toLocaleString('en')} documents`);
+    }
+    // Suppliers by a skewed share (a few large ones), and the books settled: paid when due
+    // before the last three months, but for a share left open; what falls due later is
+    // unpaid, a third of it ordered.
+    await sql`
+      with p as (
+        select key, row_number() over (order by id) as n from partner
+        where organization_id = ${organizationId}
+      )
+      update doc d set
+        customer_key = p.key,
+        payment_state = case
+          when d.status not in ('active', 'archived') then 'unpaid'
+          when d.due_date < ${TODAY}::date - 90
+            and (hashtext(d.key::text) & 1023) >= ${Math.round(openShare * 1024)} then 'paid'
+          when hashtext(d.key::text) % 3 = 0 then 'ordered'
+          else 'unpaid' end
+      from p
+      where d.organization_id = ${organizationId}
+        and p.n = 1 + floor(
+          ${supplierCount} * power((hashtext(d.key::text || 's') & 65535) / 65536.0, 2))::int
+    `.execute(conn);
+    log('vacuum analyze');
+    await sql`vacuum analyze doc`.execute(conn);
+    await sql`vacuum analyze partner`.execute(conn);
+  });
+  return (performance.now() - started) / 1000;
+}
+
+const org = await organization();
+const loadSeconds = await load(org.id);
+const counts = await sql<{ state: string; n: string }>`
+  select case when status not in ('active', 'archived') then 'not activated'
+              else payment_state end as state, count(*) as n
+  from doc where organization_id = ${org.id} group by 1 order by 1
+`.execute(db);
+
+const user = await createUser(t);
+await db
+  .insertInto('organization_member')
+  .values({ organization_id: org.id, user_id: user.id, roles: ['orgadmin'] })
+  .onConflict((c) => c.doNothing())
+  .execute();
+const apikey = (await login(t, user.username)).apikey;
+const served = await serveForBench(t.app);
+const client = served.client({ authorization: apikey, 'organization-id': org.key });
+
+const calls = [
+  { name: 'aging, today', url: `/api/report/aging?asOf=${TODAY}` },
+  { name: 'aging, a year back', url: '/api/report/aging?asOf=2024-06-30' },
+  { name: 'aging, one supplier', url: `/api/report/aging?asOf=${TODAY}&supplier=` },
+  { name: 'cash needed, 12 weeks', url: `/api/report/cash?from=${TODAY}` },
+  { name: 'across organisations, aging', url: `/api/reports/aging?asOf=${TODAY}` },
+  { name: 'across organisations, cash', url: `/api/reports/cash?from=${TODAY}` },
+];
+const largest = await sql<{ key: string }>`
+  select customer_key::text as key from doc where organization_id = ${org.id}
+  group by 1 order by count(*) desc limit 1
+`.execute(db);
+calls[2] = { ...calls[2], url: `${calls[2]?.url ?? ''}${largest.rows[0]?.key ?? ''}` } as {
+  name: string;
+  url: string;
+};
+
+for (let i = 0; i < WARM_UP; i++) for (const c of calls) await client.get(c.url);
+const rows: string[][] = [];
+for (const c of calls) {
+  const wall: number[] = [];
+  const own: number[] = [];
+  let lines = 0;
+  for (let i = 0; i < runs; i++) {
+    const res = await client.get(c.url);
+    if (res.status !== 200) throw new Error(`${c.url}: ${res.status} ${res.body}`);
+    wall.push(res.elapsed);
+    own.push(served.lastInServer());
+    const body = JSON.parse(res.body) as { rows: unknown[]; overdue?: unknown[] };
+    lines = body.rows.length + (body.overdue?.length ?? 0);
+  }
+  rows.push([
+    c.name,
+    String(lines),
+    median(wall).toFixed(1),
+    percentile(wall, 95).toFixed(1),
+    median(own).toFixed(1),
+  ]);
+}
+
+console.log(`\n${machine()}`);
+console.log(
+  `${docCount.toLocaleString('en')} documents, ${supplierCount} suppliers; loaded in ${loadSeconds.toFixed(0)} s`,
+);
+console.log(counts.rows.map((r) => `${r.state}: ${Number(r.n).toLocaleString('en')}`).join(', '));
+console.log(markdownTable(['call', 'lines', 'client p50', 'client p95', 'in server p50'], rows));
+await t.app.close();
+await t.database.close();
