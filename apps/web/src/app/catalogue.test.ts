@@ -30,6 +30,7 @@ const PREFIXES = [
   'payments',
   'language',
   'intake',
+  'reports',
 ];
 
 /**

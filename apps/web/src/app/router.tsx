@@ -87,6 +87,10 @@ const IntakePage = lazyPage(
   () => import('../features/intake/intake-page'),
   (m) => m.IntakePage,
 );
+const ReportsPage = lazyPage(
+  () => import('../features/reports/reports-page'),
+  (m) => m.ReportsPage,
+);
 const CodeListsPage = lazyPage(
   () => import('../features/code-lists/code-lists-page'),
   (m) => m.CodeListsPage,
@@ -199,6 +203,9 @@ export const routes: RouteObject[] = [
                   { path: 'payments/:view', element: <PaymentsPage />, handle: page('payments') },
                   // issue 25: the log of incoming mail; ?result= and ?search= filter it.
                   { path: 'intake', element: <IntakePage />, handle: page('intake') },
+                  // issue 27: payables aging (the default) and cash needed; the query holds
+                  // the filters, so a link reproduces the view.
+                  { path: 'reports/:view?', element: <ReportsPage />, handle: page('reports') },
                 ],
               },
             ],

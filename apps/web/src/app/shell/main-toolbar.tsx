@@ -7,6 +7,7 @@ import HomeIcon from '@mui/icons-material/Home';
 import IntakeIcon from '@mui/icons-material/MoveToInboxOutlined';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import PaymentsIcon from '@mui/icons-material/PaymentsOutlined';
+import ReportsIcon from '@mui/icons-material/BarChartOutlined';
 import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -22,8 +23,8 @@ import { UserMenu } from './user-menu';
 
 /**
  * spec §2 main toolbar: home, organisation, search (home and filterId=search), code lists,
- * payments (issue 8), incoming mail (issue 25), notifications with the unread count,
- * language, user.
+ * payments (issue 8), reports (issue 27), incoming mail (issue 25), notifications with the
+ * unread count, language, user.
  */
 export function MainToolbar() {
   const { t } = useI18n();
@@ -81,6 +82,18 @@ export function MainToolbar() {
                   onClick={() => void navigate(`/o/${activeOrganization.id}/payments`)}
                 >
                   <PaymentsIcon />
+                </IconButton>
+              </Tooltip>
+            )}
+            {activeOrganization && (
+              <Tooltip title={t('toolbar.reports')}>
+                <IconButton
+                  color="inherit"
+                  aria-label={t('toolbar.reports')}
+                  data-testid="reports-button"
+                  onClick={() => void navigate(`/o/${activeOrganization.id}/reports`)}
+                >
+                  <ReportsIcon />
                 </IconButton>
               </Tooltip>
             )}

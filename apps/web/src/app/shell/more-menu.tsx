@@ -13,6 +13,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import MoreIcon from '@mui/icons-material/MoreVert';
 import PaymentsIcon from '@mui/icons-material/PaymentsOutlined';
 import PersonIcon from '@mui/icons-material/Person';
+import ReportsIcon from '@mui/icons-material/BarChartOutlined';
 import { useI18n } from '../i18n';
 import { SIGN_OUT_STATE } from '../root-redirect';
 import { useSession } from '../session';
@@ -59,6 +60,12 @@ export function MoreMenu() {
               <PaymentsIcon fontSize="small" />
             </ListItemIcon>
             {t('toolbar.payments')}
+          </MenuItem>,
+          <MenuItem key="reports" onClick={() => go(`${org}/reports`)} data-testid="reports-button">
+            <ListItemIcon>
+              <ReportsIcon fontSize="small" />
+            </ListItemIcon>
+            {t('toolbar.reports')}
           </MenuItem>,
           <MenuItem key="intake" onClick={() => go(`${org}/intake`)} data-testid="intake-button">
             <ListItemIcon>

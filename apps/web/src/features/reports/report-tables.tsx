@@ -1,0 +1,408 @@
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  AGING_BUCKETS,
+  CASH_PARTS,
+  type AgingAcross,
+  type AgingReport,
+  type CashAcross,
+  type CashReport,
+} from '@listina/contract';
+import { formatDate } from '@listina/forms';
+import { useI18n } from '../../app/i18n';
+import { ReportChart, type ChartSeries } from './report-chart';
+import { useFormatAmount } from './report-format';
+import { currenciesOf, supplierDocumentsPath } from './report-model';
+
+/** Suppliers the aging chart names one by one; the rest stack as one "other suppliers". */
+const CHART_SUPPLIERS = 8;
+const OTHERS = '__others';
+
+const numberCell = { textAlign: 'right', whiteSpace: 'nowrap' } as const;
+const totalRow = { '& td, & th': { fontWeight: 'bold' } } as const;
+
+function Empty({ testId }: { testId: string }) {
+  const { t } = useI18n();
+  return (
+    <Typography color="text.secondary" sx={{ py: 2 }} data-testid={testId}>
+      {t('reports.empty')}
+    </Typography>
+  );
+}
+
+/** The currency the chart shows, when the report holds more than one. */
+function CurrencyPicker(props: {
+  currencies: string[];
+  value: string;
+  onChange: (currency: string) => void;
+}) {
+  const { t } = useI18n();
+  if (props.currencies.length < 2) return null;
+  return (
+    <TextField
+      select
+      size="small"
+      label={t('reports.currency')}
+      value={props.value}
+      onChange={(event) => props.onChange(event.target.value)}
+      sx={{ minWidth: 140, mb: 1, displayPrint: 'none' }}
+      slotProps={{ htmlInput: { 'data-testid': 'report-currency' } }}
+    >
+      {props.currencies.map((currency) => (
+        <MenuItem key={currency} value={currency}>
+          {currency}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+function ReportTable(props: {
+  id: string;
+  label: string;
+  head: string[];
+  children: ReactNode;
+  testId: string;
+}) {
+  return (
+    <TableContainer>
+      <Table size="small" id={props.id} aria-label={props.label} data-testid={props.testId}>
+        <TableHead>
+          <TableRow>
+            {props.head.map((text, index) => (
+              <TableCell key={text} sx={index > 1 ? numberCell : undefined}>
+                {text}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>{props.children}</TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+interface CurrencyChoice {
+  currency: string | undefined;
+  onCurrency: (currency: string) => void;
+}
+
+/** The picked currency if the report holds it, else its first. */
+const pick = (currencies: string[], wanted: string | undefined) =>
+  wanted && currencies.includes(wanted) ? wanted : (currencies[0] ?? '');
+
+/**
+ * Payables aging (issue 27): a bar per bucket, stacked by supplier, in one currency; the table
+ * of every supplier and currency with the five buckets and the total, and a totals line per
+ * currency. A supplier's total opens the documents list filtered to the supplier.
+ */
+export function AgingView(props: { report: AgingReport; organizationId: string } & CurrencyChoice) {
+  const { report, organizationId } = props;
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const format = useFormatAmount();
+  if (report.rows.length === 0) return <Empty testId="report-empty" />;
+  const currencies = currenciesOf(report.totals);
+  const currency = pick(currencies, props.currency);
+  const rows = report.rows
+    .filter((row) => row.currency === currency)
+    .sort((a, b) => Number(b.total) - Number(a.total));
+  const named = rows.slice(0, CHART_SUPPLIERS);
+  const rest = rows.slice(CHART_SUPPLIERS);
+  const series: ChartSeries[] = named.map((row, index) => ({
+    id: row.supplierKey ?? `none-${index}`,
+    label: row.supplierName ?? t('reports.noSupplier'),
+    data: AGING_BUCKETS.map((bucket) => Number(row.buckets[bucket])),
+  }));
+  if (rest.length > 0)
+    series.push({
+      id: OTHERS,
+      label: t('reports.otherSuppliers', [rest.length]),
+      data: AGING_BUCKETS.map((bucket) =>
+        rest.reduce((sum, row) => sum + Number(row.buckets[bucket]), 0),
+      ),
+    });
+  const openSupplier = (key: string) => {
+    if (key !== OTHERS && !key.startsWith('none-'))
+      void navigate(supplierDocumentsPath(organizationId, key));
+  };
+  return (
+    <>
+      <CurrencyPicker currencies={currencies} value={currency} onChange={props.onCurrency} />
+      <ReportChart
+        caption={t('reports.aging.chart', [currency])}
+        tableId="report-table"
+        categories={AGING_BUCKETS.map((bucket) => t(`reports.bucket.${bucket}`))}
+        series={series}
+        format={(value) => format(value.toFixed(2), currency)}
+        onSeriesClick={openSupplier}
+        testId="report-chart"
+      />
+      <ReportTable
+        id="report-table"
+        label={t('reports.aging.table', [formatDate(report.asOf)])}
+        head={[
+          t('reports.column.supplier'),
+          t('reports.column.currency'),
+          ...AGING_BUCKETS.map((bucket) => t(`reports.bucket.${bucket}`)),
+          t('reports.column.total'),
+        ]}
+        testId="aging-table"
+      >
+        {report.rows.map((row) => (
+          <TableRow key={`${row.supplierKey ?? ''}-${row.currency}`} data-testid="aging-row">
+            <TableCell component="th" scope="row">
+              {row.supplierName ?? t('reports.noSupplier')}
+            </TableCell>
+            <TableCell>{row.currency}</TableCell>
+            {AGING_BUCKETS.map((bucket) => (
+              <TableCell key={bucket} sx={numberCell} data-testid={`aging-${bucket}`}>
+                {format(row.buckets[bucket], row.currency)}
+              </TableCell>
+            ))}
+            <TableCell sx={numberCell} data-testid="aging-total">
+              {row.supplierKey ? (
+                <Link
+                  component={RouterLink}
+                  to={supplierDocumentsPath(organizationId, row.supplierKey)}
+                  aria-label={t('reports.aging.openDocuments', [
+                    row.supplierName ?? '',
+                    format(row.total, row.currency),
+                  ])}
+                >
+                  {format(row.total, row.currency)}
+                </Link>
+              ) : (
+                format(row.total, row.currency)
+              )}
+            </TableCell>
+          </TableRow>
+        ))}
+        {report.totals.map((line) => (
+          <TableRow key={line.currency} sx={totalRow} data-testid="aging-totals">
+            <TableCell component="th" scope="row">
+              {t('reports.totals')}
+            </TableCell>
+            <TableCell>{line.currency}</TableCell>
+            {AGING_BUCKETS.map((bucket) => (
+              <TableCell key={bucket} sx={numberCell} data-testid={`aging-${bucket}`}>
+                {format(line.buckets[bucket], line.currency)}
+              </TableCell>
+            ))}
+            <TableCell sx={numberCell} data-testid="aging-total">
+              {format(line.total, line.currency)}
+            </TableCell>
+          </TableRow>
+        ))}
+      </ReportTable>
+    </>
+  );
+}
+
+type CashLine = CashReport['overdue'][number];
+
+function CashRow(props: { label: string; line: CashLine; testId: string; bold?: boolean }) {
+  const format = useFormatAmount();
+  const { line } = props;
+  return (
+    <TableRow sx={props.bold ? totalRow : undefined} data-testid={props.testId}>
+      <TableCell component="th" scope="row">
+        {props.label}
+      </TableCell>
+      <TableCell>{line.currency}</TableCell>
+      {CASH_PARTS.map((part) => (
+        <TableCell key={part} sx={numberCell} data-testid={`cash-${part}`}>
+          {format(line.parts[part], line.currency)}
+        </TableCell>
+      ))}
+      <TableCell sx={numberCell} data-testid="cash-total">
+        {format(line.total, line.currency)}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/**
+ * Cash needed (issue 27): what is overdue as a bar of its own, then a bar per week, each
+ * stacked by how far the payment went; the table of the same lines, what falls due later last.
+ */
+export function CashView(props: { report: CashReport } & CurrencyChoice) {
+  const { report } = props;
+  const { t } = useI18n();
+  const format = useFormatAmount();
+  const all = [...report.overdue, ...report.rows, ...report.later];
+  if (all.length === 0) return <Empty testId="report-empty" />;
+  const currencies = currenciesOf(all);
+  const currency = pick(currencies, props.currency);
+  const overdue = report.overdue.find((line) => line.currency === currency);
+  const weekOf = (week: string) =>
+    report.rows.find((row) => row.week === week && row.currency === currency);
+  const series: ChartSeries[] = CASH_PARTS.map((part) => ({
+    id: part,
+    label: t(`reports.part.${part}`),
+    data: [
+      Number(overdue?.parts[part] ?? 0),
+      ...report.weeks.map((week) => Number(weekOf(week)?.parts[part] ?? 0)),
+    ],
+  }));
+  return (
+    <>
+      <CurrencyPicker currencies={currencies} value={currency} onChange={props.onCurrency} />
+      <ReportChart
+        caption={t('reports.cash.chart', [currency])}
+        tableId="report-table"
+        categories={[t('reports.overdue'), ...report.weeks.map(formatDate)]}
+        series={series}
+        format={(value) => format(value.toFixed(2), currency)}
+        testId="report-chart"
+      />
+      <ReportTable
+        id="report-table"
+        label={t('reports.cash.table', [formatDate(report.from)])}
+        head={[
+          t('reports.column.week'),
+          t('reports.column.currency'),
+          ...CASH_PARTS.map((part) => t(`reports.part.${part}`)),
+          t('reports.column.total'),
+        ]}
+        testId="cash-table"
+      >
+        {report.overdue.map((line) => (
+          <CashRow
+            key={`o-${line.currency}`}
+            label={t('reports.overdue')}
+            line={line}
+            testId="cash-overdue"
+            bold
+          />
+        ))}
+        {report.rows.map((line) => (
+          <CashRow
+            key={`${line.week}-${line.currency}`}
+            label={t('reports.weekOf', [formatDate(line.week)])}
+            line={line}
+            testId="cash-week"
+          />
+        ))}
+        {report.later.map((line) => (
+          <CashRow
+            key={`l-${line.currency}`}
+            label={t('reports.later')}
+            line={line}
+            testId="cash-later"
+            bold
+          />
+        ))}
+      </ReportTable>
+    </>
+  );
+}
+
+/** Aging across the user's organisations: a line per organisation and currency. */
+export function AgingAcrossView({ report }: { report: AgingAcross }) {
+  const { t } = useI18n();
+  const format = useFormatAmount();
+  if (report.rows.length === 0) return <Empty testId="report-empty" />;
+  return (
+    <ReportTable
+      id="report-table"
+      label={t('reports.aging.table', [formatDate(report.asOf)])}
+      head={[
+        t('reports.column.organization'),
+        t('reports.column.currency'),
+        ...AGING_BUCKETS.map((bucket) => t(`reports.bucket.${bucket}`)),
+        t('reports.column.total'),
+      ]}
+      testId="aging-across-table"
+    >
+      {report.rows.map((row) => (
+        <TableRow key={`${row.organizationId}-${row.currency}`} data-testid="aging-across-row">
+          <TableCell component="th" scope="row">
+            {row.organizationName}
+          </TableCell>
+          <TableCell>{row.currency}</TableCell>
+          {AGING_BUCKETS.map((bucket) => (
+            <TableCell key={bucket} sx={numberCell}>
+              {format(row.buckets[bucket], row.currency)}
+            </TableCell>
+          ))}
+          <TableCell sx={numberCell} data-testid="aging-total">
+            {format(row.total, row.currency)}
+          </TableCell>
+        </TableRow>
+      ))}
+      {report.totals.map((line) => (
+        <TableRow key={line.currency} sx={totalRow} data-testid="aging-totals">
+          <TableCell component="th" scope="row">
+            {t('reports.totals')}
+          </TableCell>
+          <TableCell>{line.currency}</TableCell>
+          {AGING_BUCKETS.map((bucket) => (
+            <TableCell key={bucket} sx={numberCell}>
+              {format(line.buckets[bucket], line.currency)}
+            </TableCell>
+          ))}
+          <TableCell sx={numberCell} data-testid="aging-total">
+            {format(line.total, line.currency)}
+          </TableCell>
+        </TableRow>
+      ))}
+    </ReportTable>
+  );
+}
+
+/** Cash needed across the user's organisations: overdue, then each week, per organisation. */
+export function CashAcrossView({ report }: { report: CashAcross }) {
+  const { t } = useI18n();
+  const format = useFormatAmount();
+  const lines = [
+    ...report.overdue.map((row) => ({ ...row, week: null as string | null })),
+    ...report.rows,
+  ];
+  if (lines.length === 0) return <Empty testId="report-empty" />;
+  return (
+    <ReportTable
+      id="report-table"
+      label={t('reports.cash.table', [formatDate(report.from)])}
+      head={[
+        t('reports.column.organization'),
+        t('reports.column.week'),
+        t('reports.column.currency'),
+        ...CASH_PARTS.map((part) => t(`reports.part.${part}`)),
+        t('reports.column.total'),
+      ]}
+      testId="cash-across-table"
+    >
+      {lines.map((row) => (
+        <TableRow
+          key={`${row.organizationId}-${row.week ?? 'overdue'}-${row.currency}`}
+          data-testid="cash-across-row"
+        >
+          <TableCell component="th" scope="row">
+            {row.organizationName}
+          </TableCell>
+          <TableCell>{row.week === null ? t('reports.overdue') : formatDate(row.week)}</TableCell>
+          <TableCell>{row.currency}</TableCell>
+          {CASH_PARTS.map((part) => (
+            <TableCell key={part} sx={numberCell}>
+              {format(row.parts[part], row.currency)}
+            </TableCell>
+          ))}
+          <TableCell sx={numberCell} data-testid="cash-total">
+            {format(row.total, row.currency)}
+          </TableCell>
+        </TableRow>
+      ))}
+    </ReportTable>
+  );
+}
