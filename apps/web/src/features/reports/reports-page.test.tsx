@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { AgingAcross, AgingReport, CashReport } from '@listina/contract';
 import { en } from '../../test/catalogue';
 import { json, organizations, signedIn, type RecordedCall } from '../../test/fake-api';
+import { screenOfWidth } from '../../test/media';
 import { renderApp } from '../../test/render';
 
 /**
@@ -313,6 +314,20 @@ describe('Reports page (issue 27)', { timeout: 30_000 }, () => {
     await screen.findByTestId('aging-table');
     expect(app.location()).toBe('/o/org-1/reports');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(en('reports.title'));
+  });
+
+  it("is reached from the phone's more menu", async () => {
+    const undo = screenOfWidth(390);
+    try {
+      reportsApi();
+      const app = renderApp('/o/org-1/cl');
+      await userEvent.click(await screen.findByTestId('toolbar-more'));
+      await userEvent.click(await screen.findByRole('menuitem', { name: en('toolbar.reports') }));
+      await screen.findByTestId('aging-table');
+      expect(app.location()).toBe('/o/org-1/reports');
+    } finally {
+      undo();
+    }
   });
 
   it('hides the across switch from a member of one organisation', async () => {
