@@ -158,6 +158,13 @@ test('payables aging and cash needed: filters, drill-down, xlsx, both languages,
   await expect(week.getByTestId('cash-total')).toHaveText('244,00\u00a0EUR');
   await expectNoSeriousViolations(page, testInfo, 'reports-cash');
   await keepScreen(page, testInfo, 'cash');
+  // Printed, the report stands alone: no toolbar, tabs or filters.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('banner')).toBeHidden();
+  await expect(page.getByTestId('report-filters')).toBeHidden();
+  await expect(page.getByRole('tablist')).toBeHidden();
+  await expect(cash).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
 
   // Across both organisations of the user: a line for the one that owes.
   await page.goto(agingUrl);
