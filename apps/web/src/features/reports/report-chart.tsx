@@ -16,7 +16,8 @@ interface ReportChartProps {
   categories: string[];
   series: ChartSeries[];
   format: (value: number) => string;
-  onSeriesClick?: (seriesId: string) => void;
+  /** A bar's segment clicked: its series and the index of its category. */
+  onSegmentClick?: (seriesId: string, dataIndex: number) => void;
   testId: string;
 }
 
@@ -26,7 +27,7 @@ interface ReportChartProps {
  * reader who cannot see the chart: the figure points to it.
  */
 export function ReportChart(props: ReportChartProps) {
-  const { caption, tableId, categories, series, format, onSeriesClick, testId } = props;
+  const { caption, tableId, categories, series, format, onSegmentClick, testId } = props;
   return (
     <Box
       component="figure"
@@ -50,7 +51,9 @@ export function ReportChart(props: ReportChartProps) {
           valueFormatter: (value: number | null) => (value === null ? '' : format(value)),
         }))}
         onItemClick={
-          onSeriesClick ? (_event, item) => onSeriesClick(String(item.seriesId)) : undefined
+          onSegmentClick
+            ? (_event, item) => onSegmentClick(String(item.seriesId), item.dataIndex)
+            : undefined
         }
         slotProps={{ legend: { direction: 'horizontal', position: { vertical: 'bottom' } } }}
       />

@@ -2,6 +2,8 @@ import {
   AGING_BUCKETS,
   CASH_PARTS,
   type AgingAcross,
+  type AgingBucket,
+  type CashPart,
   type AgingReport,
   type CashAcross,
   type CashReport,
@@ -66,14 +68,118 @@ export function withParam(current: URLSearchParams, name: string, value: string 
   return next;
 }
 
+/** The report's own filters a drill-down carries over to the documents list. */
+export interface DrillFilter {
+  supplier?: string | undefined;
+  documentType?: number | undefined;
+  workflowStep?: string | undefined;
+}
+
+/** yyyy-mm-dd moved by a number of days (calendar days, no time zone involved). */
+export function addDays(day: string, days: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+}
+
+/** `dueDate:from..to`, an open end left empty (the list's range filter, inclusive). */
+const dueRange = (from: string | null, to: string | null) => `dueDate:${from ?? ''}..${to ?? ''}`;
+
+/** A bucket's due dates, counted back from the day the aging is read (docs/reports.md). */
+export function bucketDueRange(asOf: string, bucket: AgingBucket): string {
+  switch (bucket) {
+    case 'notDue':
+      return dueRange(asOf, null);
+    case 'days1to30':
+      return dueRange(addDays(asOf, -30), addDays(asOf, -1));
+    case 'days31to60':
+      return dueRange(addDays(asOf, -60), addDays(asOf, -31));
+    case 'days61to90':
+      return dueRange(addDays(asOf, -90), addDays(asOf, -61));
+    case 'over90':
+      return dueRange(null, addDays(asOf, -91));
+  }
+}
+
 /**
- * The documents list filtered to one supplier: the list reads `filter=customerKey:{key}` from
- * its address (issue 24). A bucket (days past due) has no filter of the list, so a drill-down
- * shows all of the supplier's documents.
+ * The documents list with these filters (`/work/index?filter=…`, issue 24). They go in the
+ * order the list writes its own (document type, supplier, then the rest), so the list keeps the
+ * address as it came.
  */
-export function supplierDocumentsPath(organizationId: string, supplierKey: string): string {
-  const query = new URLSearchParams({ filter: `customerKey:${supplierKey}` });
+function documentsPath(organizationId: string, filters: string[]): string {
+  const query = new URLSearchParams(filters.map((filter) => ['filter', filter]));
   return `/o/${organizationId}/work/index?${query.toString()}`;
+}
+
+/** Payables are active or archived (drafts and rejected ones are not owed). */
+const PAYABLE = ['status:active', 'status:archived'];
+/** Payment states of what is still owed: everything but paid. */
+const OPEN = ['paymentState:unpaid', 'paymentState:ordered', 'paymentState:sent'];
+
+function narrowing(filter: DrillFilter, suppliers: readonly string[] | undefined) {
+  const keys = suppliers ?? (filter.supplier ? [filter.supplier] : []);
+  return {
+    head: [
+      ...(filter.documentType ? [`documentTypeId:${filter.documentType}`] : []),
+      ...keys.map((key) => `customerKey:${key}`),
+    ],
+    step: filter.workflowStep ? [`workflowCurrentStepSystemTileCode:${filter.workflowStep}`] : [],
+  };
+}
+
+/**
+ * The documents an aging figure counts: payables still open, due in the bucket (every bucket
+ * when none is given, a row's total), of the suppliers given (the row's one, the suppliers
+ * stacked as "other suppliers"), else of the report's supplier filter, and of its document type
+ * and workflow step. The list has no filter for the cost centre, the currency, a missing due
+ * date or the payments made since a past day (docs/reports.md).
+ */
+export function agingDocumentsPath(
+  organizationId: string,
+  asOf: string,
+  filter: DrillFilter,
+  figure: { bucket?: AgingBucket | undefined; suppliers?: readonly string[] | undefined },
+): string {
+  const { head, step } = narrowing(filter, figure.suppliers);
+  return documentsPath(organizationId, [
+    ...head,
+    ...PAYABLE,
+    ...OPEN,
+    ...step,
+    ...(figure.bucket ? [bucketDueRange(asOf, figure.bucket)] : []),
+  ]);
+}
+
+/** Where a cash-needed figure sits: overdue, the week of a Monday, or later. */
+export type CashSlot = 'overdue' | 'later' | { week: string };
+
+/**
+ * The documents a cash-needed figure counts: payables due in its week (before the first week
+ * when overdue; after the twelfth when later) in the payment states of its part: not ordered
+ * is unpaid, ordered and in a package are ordered or sent (the list cannot tell a packaged order
+ * from one that is not). A row's total takes every open state.
+ */
+export function cashDocumentsPath(
+  organizationId: string,
+  report: { from: string; weeks: readonly string[] },
+  filter: DrillFilter,
+  slot: CashSlot,
+  part?: CashPart,
+): string {
+  const { head, step } = narrowing(filter, undefined);
+  const lastWeek = report.weeks.at(-1) ?? report.from;
+  const range =
+    slot === 'overdue'
+      ? dueRange(null, addDays(report.from, -1))
+      : slot === 'later'
+        ? dueRange(addDays(lastWeek, 7), null)
+        : dueRange(slot.week, addDays(slot.week, 6));
+  const states =
+    part === undefined
+      ? OPEN
+      : part === 'notOrdered'
+        ? ['paymentState:unpaid']
+        : ['paymentState:ordered', 'paymentState:sent'];
+  return documentsPath(organizationId, [...head, ...PAYABLE, ...states, ...step, range]);
 }
 
 /** The currencies a report holds, in the order of its totals. */

@@ -14,7 +14,9 @@ import {
   AGING_BUCKETS,
   CASH_PARTS,
   type AgingAcross,
+  type AgingBucket,
   type AgingReport,
+  type CashPart,
   type CashAcross,
   type CashReport,
 } from '@listina/contract';
@@ -22,13 +24,32 @@ import { formatDate } from '@listina/forms';
 import { useI18n } from '../../app/i18n';
 import { ReportChart, type ChartSeries } from './report-chart';
 import { useFormatAmount } from './report-format';
-import { currenciesOf, supplierDocumentsPath } from './report-model';
+import {
+  agingDocumentsPath,
+  cashDocumentsPath,
+  currenciesOf,
+  type CashSlot,
+  type DrillFilter,
+} from './report-model';
 
 /** Suppliers the aging chart names one by one; the rest stack as one "other suppliers". */
 const CHART_SUPPLIERS = 8;
 const OTHERS = '__others';
 
 const numberCell = { textAlign: 'right', whiteSpace: 'nowrap' } as const;
+
+/**
+ * An amount that opens the documents it counts. A zero counts none, so it stays plain text:
+ * a link to an empty list would only add stops for a keyboard or a screen reader.
+ */
+function FigureLink(props: { amount: string; text: string; to: string; label: string }) {
+  if (Number(props.amount) === 0) return <>{props.text}</>;
+  return (
+    <Link component={RouterLink} to={props.to} aria-label={props.label}>
+      {props.text}
+    </Link>
+  );
+}
 const totalRow = { '& td, & th': { fontWeight: 'bold' } } as const;
 
 function Empty({ testId }: { testId: string }) {
@@ -106,8 +127,10 @@ const pick = (currencies: string[], wanted: string | undefined) =>
  * of every supplier and currency with the five buckets and the total, and a totals line per
  * currency. A supplier's total opens the documents list filtered to the supplier.
  */
-export function AgingView(props: { report: AgingReport; organizationId: string } & CurrencyChoice) {
-  const { report, organizationId } = props;
+export function AgingView(
+  props: { report: AgingReport; organizationId: string; filter: DrillFilter } & CurrencyChoice,
+) {
+  const { report, organizationId, filter } = props;
   const { t } = useI18n();
   const navigate = useNavigate();
   const format = useFormatAmount();
@@ -132,10 +155,29 @@ export function AgingView(props: { report: AgingReport; organizationId: string }
         rest.reduce((sum, row) => sum + Number(row.buckets[bucket]), 0),
       ),
     });
-  const openSupplier = (key: string) => {
-    if (key !== OTHERS && !key.startsWith('none-'))
-      void navigate(supplierDocumentsPath(organizationId, key));
+  const pathOf = (
+    bucket: AgingBucket | undefined,
+    suppliers: readonly string[] | undefined,
+  ): string => agingDocumentsPath(organizationId, report.asOf, filter, { bucket, suppliers });
+  // A row's suppliers: its own; with none, the list is not narrowed by supplier (it has no
+  // filter for "no supplier"), so the report's supplier filter, if any, stands.
+  const suppliersOf = (key: string | null) => (key ? [key] : undefined);
+  // The stacked "other suppliers" are each of theirs (a repeated filter matches any).
+  const restKeys = rest.every((row) => row.supplierKey)
+    ? rest.map((row) => row.supplierKey as string)
+    : undefined;
+  const openSegment = (seriesId: string, dataIndex: number) => {
+    const bucket = AGING_BUCKETS[dataIndex];
+    if (!bucket) return;
+    const suppliers =
+      seriesId === OTHERS
+        ? restKeys
+        : seriesId.startsWith('none-')
+          ? undefined
+          : suppliersOf(seriesId);
+    void navigate(pathOf(bucket, suppliers));
   };
+  const bucketLabel = (bucket: AgingBucket) => t(`reports.bucket.${bucket}`);
   return (
     <>
       <CurrencyPicker currencies={currencies} value={currency} onChange={props.onCurrency} />
@@ -145,7 +187,7 @@ export function AgingView(props: { report: AgingReport; organizationId: string }
         categories={AGING_BUCKETS.map((bucket) => t(`reports.bucket.${bucket}`))}
         series={series}
         format={(value) => format(value.toFixed(2), currency)}
-        onSeriesClick={openSupplier}
+        onSegmentClick={openSegment}
         testId="report-chart"
       />
       <ReportTable
@@ -167,24 +209,28 @@ export function AgingView(props: { report: AgingReport; organizationId: string }
             <TableCell>{row.currency}</TableCell>
             {AGING_BUCKETS.map((bucket) => (
               <TableCell key={bucket} sx={numberCell} data-testid={`aging-${bucket}`}>
-                {format(row.buckets[bucket], row.currency)}
+                <FigureLink
+                  amount={row.buckets[bucket]}
+                  text={format(row.buckets[bucket], row.currency)}
+                  to={pathOf(bucket, suppliersOf(row.supplierKey))}
+                  label={t('reports.aging.openBucket', [
+                    row.supplierName ?? t('reports.noSupplier'),
+                    bucketLabel(bucket),
+                    format(row.buckets[bucket], row.currency),
+                  ])}
+                />
               </TableCell>
             ))}
             <TableCell sx={numberCell} data-testid="aging-total">
-              {row.supplierKey ? (
-                <Link
-                  component={RouterLink}
-                  to={supplierDocumentsPath(organizationId, row.supplierKey)}
-                  aria-label={t('reports.aging.openDocuments', [
-                    row.supplierName ?? '',
-                    format(row.total, row.currency),
-                  ])}
-                >
-                  {format(row.total, row.currency)}
-                </Link>
-              ) : (
-                format(row.total, row.currency)
-              )}
+              <FigureLink
+                amount={row.total}
+                text={format(row.total, row.currency)}
+                to={pathOf(undefined, suppliersOf(row.supplierKey))}
+                label={t('reports.aging.openDocuments', [
+                  row.supplierName ?? t('reports.noSupplier'),
+                  format(row.total, row.currency),
+                ])}
+              />
             </TableCell>
           </TableRow>
         ))}
@@ -196,11 +242,25 @@ export function AgingView(props: { report: AgingReport; organizationId: string }
             <TableCell>{line.currency}</TableCell>
             {AGING_BUCKETS.map((bucket) => (
               <TableCell key={bucket} sx={numberCell} data-testid={`aging-${bucket}`}>
-                {format(line.buckets[bucket], line.currency)}
+                <FigureLink
+                  amount={line.buckets[bucket]}
+                  text={format(line.buckets[bucket], line.currency)}
+                  to={pathOf(bucket, undefined)}
+                  label={t('reports.aging.openBucket', [
+                    t('reports.totals'),
+                    bucketLabel(bucket),
+                    format(line.buckets[bucket], line.currency),
+                  ])}
+                />
               </TableCell>
             ))}
             <TableCell sx={numberCell} data-testid="aging-total">
-              {format(line.total, line.currency)}
+              <FigureLink
+                amount={line.total}
+                text={format(line.total, line.currency)}
+                to={pathOf(undefined, undefined)}
+                label={t('reports.aging.openTotal', [format(line.total, line.currency)])}
+              />
             </TableCell>
           </TableRow>
         ))}
@@ -211,9 +271,16 @@ export function AgingView(props: { report: AgingReport; organizationId: string }
 
 type CashLine = CashReport['overdue'][number];
 
-function CashRow(props: { label: string; line: CashLine; testId: string; bold?: boolean }) {
+function CashRow(props: {
+  label: string;
+  line: CashLine;
+  testId: string;
+  bold?: boolean;
+  pathOf: (part?: CashPart) => string;
+}) {
+  const { t } = useI18n();
   const format = useFormatAmount();
-  const { line } = props;
+  const { line, pathOf } = props;
   return (
     <TableRow sx={props.bold ? totalRow : undefined} data-testid={props.testId}>
       <TableCell component="th" scope="row">
@@ -222,11 +289,25 @@ function CashRow(props: { label: string; line: CashLine; testId: string; bold?: 
       <TableCell>{line.currency}</TableCell>
       {CASH_PARTS.map((part) => (
         <TableCell key={part} sx={numberCell} data-testid={`cash-${part}`}>
-          {format(line.parts[part], line.currency)}
+          <FigureLink
+            amount={line.parts[part]}
+            text={format(line.parts[part], line.currency)}
+            to={pathOf(part)}
+            label={t('reports.cash.openPart', [
+              props.label,
+              t(`reports.part.${part}`),
+              format(line.parts[part], line.currency),
+            ])}
+          />
         </TableCell>
       ))}
       <TableCell sx={numberCell} data-testid="cash-total">
-        {format(line.total, line.currency)}
+        <FigureLink
+          amount={line.total}
+          text={format(line.total, line.currency)}
+          to={pathOf()}
+          label={t('reports.cash.openTotal', [props.label, format(line.total, line.currency)])}
+        />
       </TableCell>
     </TableRow>
   );
@@ -236,9 +317,14 @@ function CashRow(props: { label: string; line: CashLine; testId: string; bold?: 
  * Cash needed (issue 27): what is overdue as a bar of its own, then a bar per week, each
  * stacked by how far the payment went; the table of the same lines, what falls due later last.
  */
-export function CashView(props: { report: CashReport } & CurrencyChoice) {
-  const { report } = props;
+export function CashView(
+  props: { report: CashReport; organizationId: string; filter: DrillFilter } & CurrencyChoice,
+) {
+  const { report, organizationId, filter } = props;
   const { t } = useI18n();
+  const navigate = useNavigate();
+  const pathOf = (slot: CashSlot) => (part?: CashPart) =>
+    cashDocumentsPath(organizationId, report, filter, slot, part);
   const format = useFormatAmount();
   const all = [...report.overdue, ...report.rows, ...report.later];
   if (all.length === 0) return <Empty testId="report-empty" />;
@@ -264,6 +350,11 @@ export function CashView(props: { report: CashReport } & CurrencyChoice) {
         categories={[t('reports.overdue'), ...report.weeks.map(formatDate)]}
         series={series}
         format={(value) => format(value.toFixed(2), currency)}
+        onSegmentClick={(part, dataIndex) => {
+          const week = report.weeks[dataIndex - 1];
+          const slot: CashSlot = dataIndex === 0 ? 'overdue' : { week: week ?? report.from };
+          void navigate(pathOf(slot)(part as CashPart));
+        }}
         testId="report-chart"
       />
       <ReportTable
@@ -282,6 +373,7 @@ export function CashView(props: { report: CashReport } & CurrencyChoice) {
             key={`o-${line.currency}`}
             label={t('reports.overdue')}
             line={line}
+            pathOf={pathOf('overdue')}
             testId="cash-overdue"
             bold
           />
@@ -291,6 +383,7 @@ export function CashView(props: { report: CashReport } & CurrencyChoice) {
             key={`${line.week}-${line.currency}`}
             label={t('reports.weekOf', [formatDate(line.week)])}
             line={line}
+            pathOf={pathOf({ week: line.week })}
             testId="cash-week"
           />
         ))}
@@ -299,6 +392,7 @@ export function CashView(props: { report: CashReport } & CurrencyChoice) {
             key={`l-${line.currency}`}
             label={t('reports.later')}
             line={line}
+            pathOf={pathOf('later')}
             testId="cash-later"
             bold
           />

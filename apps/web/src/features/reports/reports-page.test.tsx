@@ -228,21 +228,62 @@ describe('Reports page (issue 27)', { timeout: 30_000 }, () => {
     expect(within(chart).getByText(en('reports.aging.chart', 'EUR'))).toBeTruthy();
   });
 
-  it("opens a supplier's documents from its amount", async () => {
+  it("opens a supplier's documents from its total, and exactly a bucket's from the bucket", async () => {
     reportsApi();
-    const app = renderApp('/o/org-1/reports/aging?asOf=2026-11-05');
+    const app = renderApp('/o/org-1/reports/aging?asOf=2026-11-05&documentType=2');
     const first = (await screen.findAllByTestId('aging-row'))[0] as HTMLElement;
-    const link = within(first).getByRole('link', {
+    const open =
+      '&filter=status%3Aactive&filter=status%3Aarchived' +
+      '&filter=paymentState%3Aunpaid&filter=paymentState%3Aordered&filter=paymentState%3Asent';
+    const total = within(first).getByRole('link', {
       name: en(
         'reports.aging.openDocuments',
         'Čistilni servis Žnidaršič d.o.o.',
         '1.760,78\u00a0EUR',
       ),
     });
-    expect(link.getAttribute('href')).toBe(`/o/org-1/work/index?filter=customerKey%3A${CISTILNI}`);
-    await userEvent.click(link);
-    await waitFor(() =>
-      expect(app.location()).toBe(`/o/org-1/work/index?filter=customerKey%3A${CISTILNI}`),
+    expect(total.getAttribute('href')).toBe(
+      `/o/org-1/work/index?filter=documentTypeId%3A2&filter=customerKey%3A${CISTILNI}${open}`,
+    );
+    // 31–60 days past due as of 5 November: due 6 September to 5 October.
+    const bucket = within(first).getByRole('link', {
+      name: en(
+        'reports.aging.openBucket',
+        'Čistilni servis Žnidaršič d.o.o.',
+        en('reports.bucket.days31to60'),
+        '244,00\u00a0EUR',
+      ),
+    });
+    const bucketPath =
+      `/o/org-1/work/index?filter=documentTypeId%3A2&filter=customerKey%3A${CISTILNI}${open}` +
+      '&filter=dueDate%3A2026-09-06..2026-10-05';
+    expect(bucket.getAttribute('href')).toBe(bucketPath);
+    // A zero counts no document: no link.
+    expect(within(within(first).getByTestId('aging-over90')).queryByRole('link')).toBeNull();
+    // The totals line: every supplier, not yet due from the day itself.
+    const totals = screen.getAllByTestId('aging-totals')[0] as HTMLElement;
+    expect(
+      within(within(totals).getByTestId('aging-notDue')).getByRole('link').getAttribute('href'),
+    ).toBe(`/o/org-1/work/index?filter=documentTypeId%3A2${open}&filter=dueDate%3A2026-11-05..`);
+    await userEvent.click(bucket);
+    await waitFor(() => expect(app.location()).toBe(bucketPath));
+  });
+
+  it('opens a cash-needed week by its part', async () => {
+    reportsApi();
+    renderApp('/o/org-1/reports/cash?from=2026-11-02');
+    const week = (await screen.findAllByTestId('cash-week'))[1] as HTMLElement;
+    const link = within(week).getByRole('link', {
+      name: en(
+        'reports.cash.openPart',
+        en('reports.weekOf', '09.11.2026'),
+        en('reports.part.notOrdered'),
+        '122,00\u00a0EUR',
+      ),
+    });
+    expect(link.getAttribute('href')).toBe(
+      '/o/org-1/work/index?filter=status%3Aactive&filter=status%3Aarchived' +
+        '&filter=paymentState%3Aunpaid&filter=dueDate%3A2026-11-09..2026-11-15',
     );
   });
 

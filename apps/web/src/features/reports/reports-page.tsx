@@ -304,6 +304,7 @@ function ReportBody({ view, across, params, organizationId, onCurrency, data }: 
       <AgingView
         report={data.aging}
         organizationId={organizationId}
+        filter={params}
         currency={params.currency}
         onCurrency={onCurrency}
       />
@@ -311,6 +312,12 @@ function ReportBody({ view, across, params, organizationId, onCurrency, data }: 
   }
   if (across) return data.cashAcross ? <CashAcrossView report={data.cashAcross} /> : null;
   return data.cash ? (
-    <CashView report={data.cash} currency={params.currency} onCurrency={onCurrency} />
+    <CashView
+      report={data.cash}
+      organizationId={organizationId}
+      filter={params}
+      currency={params.currency}
+      onCurrency={onCurrency}
+    />
   ) : null;
 }
