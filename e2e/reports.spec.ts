@@ -11,9 +11,10 @@ import { readZip } from './support/zip';
 /**
  * Issue 27, the reports of a finance lead: payables aging and cash needed for a new
  * organisation with two invoices (one approved, one still waiting for approval), in English
- * and Slovenian, a filter changed, a supplier's amount opening its documents, the table
- * exported to .xlsx and read back, and each report checked by axe. A second organisation of
- * the same user brings the view across both.
+ * and Slovenian, a filter changed, a supplier's amount, a bucket's bar and a bucket's total
+ * opening exactly the documents they count, the table exported to .xlsx and read back, and
+ * each report checked by axe. A second organisation of the same user brings the view across
+ * both.
  */
 const DOCS_SCREENS = path.join(import.meta.dirname, '..', 'docs', 'screens');
 
@@ -147,6 +148,33 @@ test('payables aging and cash needed: filters, drill-down, xlsx, both languages,
   );
   await expect(page.getByText(`R27-A-${suffix}`).first()).toBeVisible();
   await expect(page.getByText(`R27-B-${suffix}`)).toHaveCount(0);
+
+  // A chart's segment opens exactly the documents it counts: Tiskarna's 1–30 days past due,
+  // its one invoice, due between 6 December and 4 January.
+  const documents = page.getByTestId('grid-table').getByTestId('grid-row');
+  await page.goto(agingUrl);
+  await page
+    .getByTestId('report-chart')
+    .locator(`g[data-series="${tiskarna.item.key}"] rect`)
+    .locator('visible=true')
+    .click();
+  await expect(page).toHaveURL(
+    new RegExp(
+      `/work/index\\?.*filter=customerKey%3A${tiskarna.item.key}.*filter=dueDate%3A2026-12-06..2027-01-04`,
+    ),
+  );
+  await expect(documents).toHaveCount(1);
+  await expect(documents).toContainText(`R27-B-${suffix}`);
+  // The totals line's 31–60 days: every supplier, and only the approved invoice is that late.
+  await page.goto(agingUrl);
+  await table
+    .getByTestId('aging-totals')
+    .getByTestId('aging-days31to60')
+    .getByRole('link', { name: 'Documents – Total, 31–60 days: 244,00\u00a0EUR' })
+    .click();
+  await expect(page).toHaveURL(/filter=dueDate%3A2026-11-06..2026-12-05/);
+  await expect(documents).toHaveCount(1);
+  await expect(documents).toContainText(`R27-A-${suffix}`);
 
   // Cash needed from 2 November: only the approved one, not yet ordered, in the week of 9 Nov.
   await page.goto(`/o/${org.organizationId}/reports/cash?from=2026-11-02`);
