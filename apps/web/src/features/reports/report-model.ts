@@ -26,13 +26,15 @@ export const WORKFLOW_TILES = [
 
 /**
  * A report's view as the address's query holds it, so that a link reproduces it: the day
- * (asOf for aging, from for cash), supplier, documentType, workflowStep, the currency the
+ * (asOf for aging, from for cash), supplier, documentType, costCenter, workflowStep, the currency the
  * chart shows and whether it is the view across the user's organisations.
  */
 export interface ReportParams {
   day: string | undefined;
   supplier: string | undefined;
   documentType: number | undefined;
+  /** A cost centre's code (documents with a cost line on it). */
+  costCenter: string | undefined;
   workflowStep: string | undefined;
   currency: string | undefined;
   across: boolean;
@@ -48,10 +50,13 @@ export function readParams(view: ReportView, search: URLSearchParams): ReportPar
   const supplier = search.get('supplier') ?? '';
   const documentType = Number(search.get('documentType'));
   const workflowStep = search.get('workflowStep') ?? '';
+  const costCenter = search.get('costCenter') ?? '';
   return {
     day: isIsoDate(day) ? day : undefined,
     supplier: UUID.test(supplier) ? supplier : undefined,
     documentType: Number.isInteger(documentType) && documentType > 0 ? documentType : undefined,
+    // The server takes a code of 1 to 64 characters.
+    costCenter: costCenter !== '' && costCenter.length <= 64 ? costCenter : undefined,
     workflowStep: (WORKFLOW_TILES as readonly string[]).includes(workflowStep)
       ? workflowStep
       : undefined,

@@ -147,6 +147,11 @@ function reportsApi(orgCount = 1) {
     'GET /api/report/aging': () => json(AGING),
     'GET /api/report/cash': () => json(CASH),
     'GET /api/reports/aging': () => json(ACROSS),
+    'GET /api/cl/costCenter': () =>
+      json({
+        items: [{ id: 4, key: 'cc-4', displayTitle: 'S10', code: 'S10', name: 'Sales' }],
+        nextCursor: null,
+      }),
     'GET /api/cl/:table': () => json({ items: [], nextCursor: null }),
   });
 }
@@ -267,6 +272,30 @@ describe('Reports page (issue 27)', { timeout: 30_000 }, () => {
     ).toBe(`/o/org-1/work/index?filter=documentTypeId%3A2${open}&filter=dueDate%3A2026-11-05..`);
     await userEvent.click(bucket);
     await waitFor(() => expect(app.location()).toBe(bucketPath));
+  });
+
+  it('narrows to a cost centre picked in the filter bar, kept in the address; the links cannot', async () => {
+    const calls = reportsApi();
+    const app = renderApp('/o/org-1/reports/aging?asOf=2026-11-05');
+    await screen.findByTestId('aging-table');
+    await userEvent.click(screen.getByTestId('field-costCenter'));
+    await userEvent.click(await screen.findByRole('option', { name: 'S10 – Sales' }));
+    await waitFor(() =>
+      expect(app.location()).toBe('/o/org-1/reports/aging?asOf=2026-11-05&costCenter=S10'),
+    );
+    await waitFor(() =>
+      expect(reportCalls(calls, '/api/report/aging').at(-1)).toEqual({
+        asOf: '2026-11-05',
+        costCenter: 'S10',
+      }),
+    );
+    // The documents list has no filter for a cost centre: the drill-down leaves it out.
+    const first = screen.getAllByTestId('aging-row')[0] as HTMLElement;
+    const href = within(within(first).getByTestId('aging-total'))
+      .getByRole('link')
+      .getAttribute('href');
+    expect(href).not.toContain('costCenter');
+    expect(href).toContain(`customerKey%3A${CISTILNI}`);
   });
 
   it('opens a cash-needed week by its part', async () => {

@@ -61,6 +61,12 @@ function filterSchema(view: ReportView, across: boolean) {
       references: { table: 'documentType', field: 'id', displayFields: ['code', 'name'] },
     },
     {
+      name: 'costCenter',
+      inputType: 'combo',
+      labelId: 'reports.filter.costCenter',
+      references: { table: 'costCenter', field: 'code', displayFields: ['code', 'name'] },
+    },
+    {
       name: 'workflowStep',
       inputType: 'select',
       labelId: 'reports.filter.workflowStep',
@@ -73,7 +79,9 @@ function filterSchema(view: ReportView, across: boolean) {
   // Across organisations the server takes the day alone: a supplier belongs to one.
   return SchemaSchema.parse({
     id: `reportFilter-${view}-${across ? 'across' : 'own'}`,
-    layout: across ? [['day']] : [['day', 'supplier', 'documentType', 'workflowStep']],
+    layout: across
+      ? [['day']]
+      : [['day', 'supplier', 'documentType', 'costCenter', 'workflowStep']],
     fields: across ? [day] : [day, ...narrowing],
   });
 }
@@ -105,6 +113,7 @@ export function ReportsPage() {
   const filter = {
     supplier: params.supplier,
     documentType: params.documentType,
+    costCenter: params.costCenter,
     workflowStep: params.workflowStep,
   };
   const aging = useAgingReport(
@@ -127,7 +136,7 @@ export function ReportsPage() {
     setSearchParams(
       (old) => {
         let next = withParam(old, dayParamOf(view), textOrUndefined(model.day) ?? null);
-        for (const name of ['supplier', 'documentType', 'workflowStep'] as const)
+        for (const name of ['supplier', 'documentType', 'costCenter', 'workflowStep'] as const)
           next = withParam(next, name, textOrUndefined(model[name]) ?? null);
         return next;
       },
@@ -137,6 +146,7 @@ export function ReportsPage() {
     day: params.day ?? null,
     supplier: params.supplier ?? null,
     documentType: params.documentType ?? null,
+    costCenter: params.costCenter ?? null,
     workflowStep: params.workflowStep ?? null,
   };
 
