@@ -35,6 +35,46 @@ import {
 /** Suppliers the aging chart names one by one; the rest stack as one "other suppliers". */
 const CHART_SUPPLIERS = 8;
 const OTHERS = '__others';
+/** Organisations a chart across them names one by one; the rest stack as one series. */
+const CHART_ORGANIZATIONS = 8;
+
+/**
+ * A series per organisation of the charts across them: the largest by their sum named, the
+ * rest stacked as one "other organisations", so that the legend stays readable for an
+ * accountant of many.
+ */
+function organizationSeries(
+  organizations: { id: string; name: string; data: number[] }[],
+  othersLabel: (count: number) => string,
+): ChartSeries[] {
+  const sum = (data: number[]) => data.reduce((total, value) => total + value, 0);
+  const sorted = [...organizations].sort((a, b) => sum(b.data) - sum(a.data));
+  const named = sorted.slice(0, CHART_ORGANIZATIONS);
+  const rest = sorted.slice(CHART_ORGANIZATIONS);
+  const series: ChartSeries[] = named.map(({ id, name, data }) => ({ id, label: name, data }));
+  if (rest.length > 0)
+    series.push({
+      id: OTHERS,
+      label: othersLabel(rest.length),
+      data: (named[0]?.data ?? []).map((_, index) =>
+        rest.reduce((total, line) => total + (line.data[index] ?? 0), 0),
+      ),
+    });
+  return series;
+}
+
+/** Lines grouped by organisation, in the order they first appear. */
+function byOrganization<T extends { organizationId: string; organizationName: string }>(
+  lines: readonly T[],
+): Map<string, { name: string; lines: T[] }> {
+  const groups = new Map<string, { name: string; lines: T[] }>();
+  for (const line of lines) {
+    const group = groups.get(line.organizationId) ?? { name: line.organizationName, lines: [] };
+    group.lines.push(line);
+    groups.set(line.organizationId, group);
+  }
+  return groups;
+}
 
 const numberCell = { textAlign: 'right', whiteSpace: 'nowrap' } as const;
 
@@ -402,11 +442,56 @@ export function CashView(
   );
 }
 
-/** Aging across the user's organisations: a line per organisation and currency. */
-export function AgingAcrossView({ report }: { report: AgingAcross }) {
+/**
+ * Aging across the user's organisations: a bar per bucket stacked by organisation, in one
+ * currency, and the table of a line per organisation and currency. A segment opens that
+ * organisation's documents of the bucket.
+ */
+export function AgingAcrossView(props: { report: AgingAcross } & CurrencyChoice) {
+  const { report } = props;
   const { t } = useI18n();
+  const navigate = useNavigate();
   const format = useFormatAmount();
   if (report.rows.length === 0) return <Empty testId="report-empty" />;
+  const currencies = currenciesOf(report.totals);
+  const currency = pick(currencies, props.currency);
+  const series = organizationSeries(
+    [...byOrganization(report.rows.filter((row) => row.currency === currency))].map(
+      ([id, { name, lines }]) => ({
+        id,
+        name,
+        data: AGING_BUCKETS.map((bucket) =>
+          lines.reduce((sum, line) => sum + Number(line.buckets[bucket]), 0),
+        ),
+      }),
+    ),
+    (count) => t('reports.otherOrganizations', [count]),
+  );
+  const openSegment = (seriesId: string, dataIndex: number) => {
+    const bucket = AGING_BUCKETS[dataIndex];
+    if (bucket && seriesId !== OTHERS)
+      void navigate(agingDocumentsPath(seriesId, report.asOf, {}, { bucket }));
+  };
+  return (
+    <>
+      <CurrencyPicker currencies={currencies} value={currency} onChange={props.onCurrency} />
+      <ReportChart
+        caption={t('reports.aging.acrossChart', [currency])}
+        tableId="report-table"
+        categories={AGING_BUCKETS.map((bucket) => t(`reports.bucket.${bucket}`))}
+        series={series}
+        format={(value) => format(value.toFixed(2), currency)}
+        onSegmentClick={openSegment}
+        testId="report-chart"
+      />
+      <AgingAcrossTable report={report} />
+    </>
+  );
+}
+
+function AgingAcrossTable({ report }: { report: AgingAcross }) {
+  const { t } = useI18n();
+  const format = useFormatAmount();
   return (
     <ReportTable
       id="report-table"
@@ -455,15 +540,69 @@ export function AgingAcrossView({ report }: { report: AgingAcross }) {
   );
 }
 
-/** Cash needed across the user's organisations: overdue, then each week, per organisation. */
-export function CashAcrossView({ report }: { report: CashAcross }) {
+/**
+ * Cash needed across the user's organisations: what is overdue and each week as a bar stacked
+ * by organisation, in one currency, and the table of overdue, then each week, per
+ * organisation. A segment opens that organisation's documents due then.
+ */
+export function CashAcrossView(props: { report: CashAcross } & CurrencyChoice) {
+  const { report } = props;
   const { t } = useI18n();
+  const navigate = useNavigate();
   const format = useFormatAmount();
   const lines = [
     ...report.overdue.map((row) => ({ ...row, week: null as string | null })),
     ...report.rows,
   ];
   if (lines.length === 0) return <Empty testId="report-empty" />;
+  const currencies = currenciesOf(lines);
+  const currency = pick(currencies, props.currency);
+  const series = organizationSeries(
+    [...byOrganization(lines.filter((line) => line.currency === currency))].map(
+      ([id, { name, lines: own }]) => ({
+        id,
+        name,
+        data: [null, ...report.weeks].map((week) =>
+          own
+            .filter((line) => line.week === week)
+            .reduce((sum, line) => sum + Number(line.total), 0),
+        ),
+      }),
+    ),
+    (count) => t('reports.otherOrganizations', [count]),
+  );
+  const openSegment = (seriesId: string, dataIndex: number) => {
+    if (seriesId === OTHERS) return;
+    const week = report.weeks[dataIndex - 1];
+    const slot: CashSlot = dataIndex === 0 || !week ? 'overdue' : { week };
+    void navigate(cashDocumentsPath(seriesId, report, {}, slot));
+  };
+  return (
+    <>
+      <CurrencyPicker currencies={currencies} value={currency} onChange={props.onCurrency} />
+      <ReportChart
+        caption={t('reports.cash.acrossChart', [currency])}
+        tableId="report-table"
+        categories={[t('reports.overdue'), ...report.weeks.map(formatDate)]}
+        series={series}
+        format={(value) => format(value.toFixed(2), currency)}
+        onSegmentClick={openSegment}
+        testId="report-chart"
+      />
+      <CashAcrossTable report={report} lines={lines} />
+    </>
+  );
+}
+
+function CashAcrossTable({
+  report,
+  lines,
+}: {
+  report: CashAcross;
+  lines: (CashAcross['overdue'][number] & { week: string | null })[];
+}) {
+  const { t } = useI18n();
+  const format = useFormatAmount();
   return (
     <ReportTable
       id="report-table"

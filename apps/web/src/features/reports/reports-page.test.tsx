@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AgingAcross, AgingReport, CashReport } from '@listina/contract';
+import type { AgingAcross, AgingReport, CashAcross, CashReport } from '@listina/contract';
 import { en } from '../../test/catalogue';
 import { json, organizations, signedIn, type RecordedCall } from '../../test/fake-api';
 import { screenOfWidth } from '../../test/media';
@@ -137,6 +137,30 @@ const ACROSS: AgingAcross = {
   ],
 };
 
+const CASH_ACROSS: CashAcross = {
+  from: '2026-11-02',
+  weeks: WEEKS,
+  rows: [
+    {
+      ...organizationOf('Org 02 d.o.o.'),
+      week: '2026-11-09',
+      currency: 'EUR',
+      parts: parts(zero, zero, '61.00'),
+      total: '61.00',
+      documents: 1,
+    },
+  ],
+  overdue: [
+    {
+      ...organizationOf('Org 01 d.o.o.'),
+      currency: 'EUR',
+      parts: parts('366.00', '244.00', '878.78'),
+      total: '1488.78',
+      documents: 4,
+    },
+  ],
+};
+
 const queryOf = (call: RecordedCall) =>
   Object.fromEntries(new URL(call.path, 'http://localhost').searchParams);
 const reportCalls = (calls: RecordedCall[], path: string) =>
@@ -147,6 +171,7 @@ function reportsApi(orgCount = 1) {
     'GET /api/report/aging': () => json(AGING),
     'GET /api/report/cash': () => json(CASH),
     'GET /api/reports/aging': () => json(ACROSS),
+    'GET /api/reports/cash': () => json(CASH_ACROSS),
     'GET /api/cl/costCenter': () =>
       json({
         items: [{ id: 4, key: 'cc-4', displayTitle: 'S10', code: 'S10', name: 'Sales' }],
@@ -375,6 +400,32 @@ describe('Reports page (issue 27)', { timeout: 30_000 }, () => {
       ['Org 01 d.o.o.', '500,00\u00a0USD'],
       ['Org 02 d.o.o.', '61,00\u00a0EUR'],
     ]);
+    // The chart: the buckets stacked by organisation, in the first currency, named in the legend.
+    const chart = screen.getByTestId('report-chart');
+    expect(chart.getAttribute('aria-describedby')).toBe('report-table');
+    expect(within(chart).getByText(en('reports.aging.acrossChart', 'EUR'))).toBeTruthy();
+    expect(within(chart).getByText('Org 01 d.o.o.')).toBeTruthy();
+    expect(within(chart).getByText('Org 02 d.o.o.')).toBeTruthy();
+    expect(screen.getByTestId<HTMLInputElement>('report-currency').value).toBe('EUR');
+  });
+
+  it('shows cash needed across the organisations as weeks stacked by organisation', async () => {
+    const calls = reportsApi(2);
+    renderApp('/o/org-1/reports/cash?from=2026-11-02&across=1');
+    const table = await screen.findByTestId('cash-across-table');
+    expect(reportCalls(calls, '/api/reports/cash')).toEqual([{ from: '2026-11-02' }]);
+    expect(
+      within(table)
+        .getAllByTestId('cash-across-row')
+        .map((row) => [cellsOf(row)[0], cellsOf(row)[1], cellsOf(row).at(-1)]),
+    ).toEqual([
+      ['Org 01 d.o.o.', en('reports.overdue'), '1.488,78\u00a0EUR'],
+      ['Org 02 d.o.o.', '09.11.2026', '61,00\u00a0EUR'],
+    ]);
+    const chart = screen.getByTestId('report-chart');
+    expect(within(chart).getByText(en('reports.cash.acrossChart', 'EUR'))).toBeTruthy();
+    expect(within(chart).getByText('Org 01 d.o.o.')).toBeTruthy();
+    expect(within(chart).getByText('Org 02 d.o.o.')).toBeTruthy();
   });
 
   it('is reached from the toolbar', async () => {

@@ -309,7 +309,14 @@ interface ReportBodyProps {
 
 function ReportBody({ view, across, params, organizationId, onCurrency, data }: ReportBodyProps) {
   if (view === 'aging') {
-    if (across) return data.agingAcross ? <AgingAcrossView report={data.agingAcross} /> : null;
+    if (across)
+      return data.agingAcross ? (
+        <AgingAcrossView
+          report={data.agingAcross}
+          currency={params.currency}
+          onCurrency={onCurrency}
+        />
+      ) : null;
     return data.aging ? (
       <AgingView
         report={data.aging}
@@ -320,7 +327,10 @@ function ReportBody({ view, across, params, organizationId, onCurrency, data }: 
       />
     ) : null;
   }
-  if (across) return data.cashAcross ? <CashAcrossView report={data.cashAcross} /> : null;
+  if (across)
+    return data.cashAcross ? (
+      <CashAcrossView report={data.cashAcross} currency={params.currency} onCurrency={onCurrency} />
+    ) : null;
   return data.cash ? (
     <CashView
       report={data.cash}
