@@ -204,6 +204,8 @@ test('payables aging and cash needed: filters, drill-down, xlsx, both languages,
   await expect(across).toHaveCount(1);
   await expect(across).toContainText(org.name);
   await expect(across.getByTestId('aging-total')).toHaveText('366,00\u00a0EUR');
+  // Its chart stacks the buckets by organisation, named in the legend.
+  await expect(page.getByTestId('report-chart')).toContainText(org.name);
 
   // In Slovenian.
   await chooseLanguage(page, 'sl');
