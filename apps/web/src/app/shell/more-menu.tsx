@@ -6,17 +6,14 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import AddBusinessIcon from '@mui/icons-material/AddBusiness';
 import IntakeIcon from '@mui/icons-material/MoveToInboxOutlined';
 import ListAltIcon from '@mui/icons-material/ListAlt';
-import LogoutIcon from '@mui/icons-material/Logout';
 import MoreIcon from '@mui/icons-material/MoreVert';
 import PaymentsIcon from '@mui/icons-material/PaymentsOutlined';
-import PersonIcon from '@mui/icons-material/Person';
 import ReportsIcon from '@mui/icons-material/BarChartOutlined';
 import { useI18n } from '../i18n';
-import { SIGN_OUT_STATE } from '../root-redirect';
 import { useSession } from '../session';
+import { userMenuItems } from './user-menu-items';
 
 /**
  * Issue 26: the toolbar's "more" menu on a phone. Code lists, payments, incoming mail, the
@@ -91,25 +88,7 @@ export function MoreMenu() {
           </MenuItem>
         ))}
         <Divider />
-        <ListSubheader data-testid="user-menu-name">{user?.displayName}</ListSubheader>
-        <MenuItem onClick={() => go('/account/profile')} data-testid="user-menu-profile">
-          <ListItemIcon>
-            <PersonIcon fontSize="small" />
-          </ListItemIcon>
-          {t('toolbar.profile')}
-        </MenuItem>
-        <MenuItem onClick={() => go('/account/addorg')} data-testid="user-menu-addorg">
-          <ListItemIcon>
-            <AddBusinessIcon fontSize="small" />
-          </ListItemIcon>
-          {t('toolbar.addOrganization')}
-        </MenuItem>
-        <MenuItem onClick={() => go('/', SIGN_OUT_STATE)} data-testid="logout">
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          {t('toolbar.logout')}
-        </MenuItem>
+        {userMenuItems(t, go, user?.displayName)}
       </Menu>
     </>
   );

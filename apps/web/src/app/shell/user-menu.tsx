@@ -1,18 +1,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
-import AddBusinessIcon from '@mui/icons-material/AddBusiness';
-import LogoutIcon from '@mui/icons-material/Logout';
-import PersonIcon from '@mui/icons-material/Person';
 import { useI18n } from '../i18n';
-import { SIGN_OUT_STATE } from '../root-redirect';
 import { useSession } from '../session';
+import { userMenuItems } from './user-menu-items';
 
 /**
  * spec §2 user menu: profile, add organisation (issue 24: joining by code or creating one, as
@@ -42,26 +35,7 @@ export function UserMenu() {
         <AccountCircleIcon />
       </IconButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        <ListSubheader data-testid="user-menu-name">{user?.displayName}</ListSubheader>
-        <MenuItem onClick={() => go('/account/profile')} data-testid="user-menu-profile">
-          <ListItemIcon>
-            <PersonIcon fontSize="small" />
-          </ListItemIcon>
-          {t('toolbar.profile')}
-        </MenuItem>
-        <MenuItem onClick={() => go('/account/addorg')} data-testid="user-menu-addorg">
-          <ListItemIcon>
-            <AddBusinessIcon fontSize="small" />
-          </ListItemIcon>
-          {t('toolbar.addOrganization')}
-        </MenuItem>
-        <Divider />
-        <MenuItem onClick={() => go('/', SIGN_OUT_STATE)} data-testid="logout">
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          {t('toolbar.logout')}
-        </MenuItem>
+        {userMenuItems(t, go, user?.displayName)}
       </Menu>
     </>
   );
