@@ -13,12 +13,11 @@
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import type { Db } from '../apps/server/src/db/create-db';
 import { createTestApp, createUser, login } from '../apps/server/test/factories';
 import { uuidv7 } from '../apps/server/src/lib/ids';
 import { newConnectCode } from '../apps/server/src/modules/organizations/organizations.service';
 import { openBenchDatabase } from './support/bench-db';
-import { insertDocuments } from './support/doc-load';
+import { buildIndexes, dropIndexes, insertDocuments } from './support/doc-load';
 import { serveForBench, timeListCalls } from './support/served';
 import { machine, markdownTable } from './support/stats';
 
@@ -86,43 +85,6 @@ async function organizations(): Promise<{ id: string; key: string }[]> {
   });
 }
 
-/** The document table's secondary indexes are kept aside (bench_doc_index) while loading. */
-async function dropIndexes(conn: Db) {
-  await sql`create table if not exists bench_doc_index (name text primary key, def text not null)`.execute(
-    conn,
-  );
-  await sql`
-    insert into bench_doc_index (name, def)
-    select c.relname, pg_get_indexdef(i.indexrelid)
-    from pg_index i join pg_class c on c.oid = i.indexrelid
-    where i.indrelid = 'doc'::regclass
-      and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
-    on conflict do nothing
-  `.execute(conn);
-  const kept = await sql<{ name: string }>`select name from bench_doc_index`.execute(conn);
-  for (const { name } of kept.rows) await sql`drop index if exists ${sql.id(name)}`.execute(conn);
-}
-
-async function buildIndexes(conn: Db) {
-  const exists = await sql<{
-    t: string | null;
-  }>`select to_regclass('bench_doc_index')::text as t`.execute(conn);
-  if (!exists.rows[0]?.t) return;
-  const kept = await sql<{
-    name: string;
-    def: string;
-  }>`select name, def from bench_doc_index`.execute(conn);
-  for (const { name, def } of kept.rows) {
-    const started = performance.now();
-    await sql
-      .raw(def.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '))
-      .execute(conn);
-    await sql`delete from bench_doc_index where name = ${name}`.execute(conn);
-    log(`index ${name}: ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  }
-  await sql`drop table bench_doc_index`.execute(conn);
-}
-
 /** Loads what is missing; returns the seconds spent (0 when everything was there). */
 async function load(orgs: { id: string }[]): Promise<number> {
   const counts = await sql<{ organization_id: string; n: string }>`
@@ -164,7 +126,7 @@ async function load(orgs: { id: string }[]): Promise<number> {
       }
     }
     log('building the indexes');
-    await buildIndexes(conn);
+    await buildIndexes(conn, log);
     log('vacuum analyze');
     await sql`vacuum analyze doc`.execute(conn);
   });

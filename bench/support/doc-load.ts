@@ -76,3 +76,40 @@ export async function insertDocuments(db: Db, organizationId: string, from: numb
           from generate_series(${from}::int, ${to}::int) g) s
   `.execute(db);
 }
+
+/** The document table's secondary indexes are kept aside (bench_doc_index) while loading. */
+export async function dropIndexes(conn: Db) {
+  await sql`create table if not exists bench_doc_index (name text primary key, def text not null)`.execute(
+    conn,
+  );
+  await sql`
+    insert into bench_doc_index (name, def)
+    select c.relname, pg_get_indexdef(i.indexrelid)
+    from pg_index i join pg_class c on c.oid = i.indexrelid
+    where i.indrelid = 'doc'::regclass
+      and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
+    on conflict do nothing
+  `.execute(conn);
+  const kept = await sql<{ name: string }>`select name from bench_doc_index`.execute(conn);
+  for (const { name } of kept.rows) await sql`drop index if exists ${sql.id(name)}`.execute(conn);
+}
+
+export async function buildIndexes(conn: Db, log: (text: string) => void) {
+  const exists = await sql<{
+    t: string | null;
+  }>`select to_regclass('bench_doc_index')::text as t`.execute(conn);
+  if (!exists.rows[0]?.t) return;
+  const kept = await sql<{
+    name: string;
+    def: string;
+  }>`select name, def from bench_doc_index`.execute(conn);
+  for (const { name, def } of kept.rows) {
+    const started = performance.now();
+    await sql
+      .raw(def.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '))
+      .execute(conn);
+    await sql`delete from bench_doc_index where name = ${name}`.execute(conn);
+    log(`index ${name}: ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  }
+  await sql`drop table bench_doc_index`.execute(conn);
+}
