@@ -9,7 +9,7 @@ import {
   type TestInfo,
 } from '@playwright/test';
 import { submitLogin } from './support/app';
-import { approvalRoute, joinAsApprover } from './support/approval';
+import { activatedInvoice, approvalRoute, joinAsApprover } from './support/approval';
 import { expectNoSeriousViolations } from './support/axe';
 import { onePagePdf } from './support/documents';
 import { createFreshOrganization, registerUser, type FreshUser } from './support/organization';
@@ -57,37 +57,15 @@ const productionOrigin = (testInfo: TestInfo) => {
 };
 
 /** An invoice with its PDF, activated by the organisation's admin: a task for the approver. */
-async function invoiceWithPdf(
+const invoiceWithPdf = (
   request: APIRequestContext,
   route: Awaited<ReturnType<typeof approvalRoute>>,
   number: string,
-): Promise<string> {
-  const uploaded = await request.post('/api/uploadDoc', {
-    headers: route.headers,
-    multipart: {
-      json: JSON.stringify({
-        number,
-        documentTypeId: route.documentTypeId,
-        customerKey: route.supplierKey,
-        issueDate: '2026-11-20',
-        dueDate: '2026-12-20',
-        netAmount: '100.00',
-        vatAmount: '22.00',
-        totalAmount: '122.00',
-        currencyCode: 'EUR',
-      }),
-      main: { name: 'racun.pdf', mimeType: 'application/pdf', buffer: onePagePdf(number) },
-    },
+) =>
+  activatedInvoice(request, route, {
+    number,
+    main: { name: 'racun.pdf', mimeType: 'application/pdf', buffer: onePagePdf(number) },
   });
-  expect(uploaded.status(), await uploaded.text()).toBe(201);
-  const key = ((await uploaded.json()) as { item: { key: string } }).item.key;
-  const activated = await request.post('/api/doc/activate?ignoreWarnings=true', {
-    headers: route.headers,
-    data: { keys: [key] },
-  });
-  expect(activated.status(), await activated.text()).toBe(200);
-  return key;
-}
 
 /** The page does not scroll sideways, and the buttons in sight are big enough for a finger. */
 async function expectOneHanded(page: Page, where: string) {

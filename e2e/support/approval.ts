@@ -41,11 +41,14 @@ export async function joinAsApprover(
   return key;
 }
 
-/** A one-step approval route for the organisation's invoices, the approver the given member. */
+/**
+ * A one-step approval route for the organisation's invoices, the approver the given member (or
+ * members, any of whom approves and to whom one may forward).
+ */
 export async function approvalRoute(
   request: APIRequestContext,
   org: FreshOrganization,
-  memberKey: string,
+  memberKey: string | readonly string[],
 ) {
   const headers = { authorization: org.apikey, 'organization-id': org.organizationId };
   const types = await request.get('/api/cl/documentType?count=100', { headers });
@@ -62,7 +65,7 @@ export async function approvalRoute(
         position: 1,
         systemTileCode: 'approval',
         name: 'Approval',
-        memberKeys: [memberKey],
+        memberKeys: typeof memberKey === 'string' ? [memberKey] : [...memberKey],
         roles: [],
         approvalRule: 'any',
         minApprovers: 1,
@@ -79,27 +82,49 @@ export async function approvalRoute(
   return { headers, documentTypeId, supplierKey: supplier.item.key };
 }
 
-/** An invoice created and activated by the organisation's admin: a task for the approver. */
+/** What an activated invoice may differ in; the rest is a 100 + 22 % EUR invoice. */
+export interface InvoiceSpec {
+  number: string;
+  netAmount?: string;
+  vatAmount?: string;
+  totalAmount?: string;
+  issueDate?: string;
+  dueDate?: string;
+  /** Its main file (a PDF or an image), uploaded with it; without one the invoice has none. */
+  main?: { name: string; mimeType: string; buffer: Buffer };
+}
+
+/**
+ * An invoice created and activated by the organisation's admin: a task for the approver. Given
+ * only a number, the usual 122,00 EUR invoice without a file.
+ */
 export async function activatedInvoice(
   request: APIRequestContext,
   route: Awaited<ReturnType<typeof approvalRoute>>,
-  number: string,
+  invoice: string | InvoiceSpec,
 ): Promise<string> {
-  const created = await request.post('/api/doc', {
-    headers: route.headers,
-    data: {
-      number,
-      documentTypeId: route.documentTypeId,
-      customerKey: route.supplierKey,
-      issueDate: '2026-11-20',
-      dueDate: '2026-12-20',
-      netAmount: '100.00',
-      vatAmount: '22.00',
-      totalAmount: '122.00',
-      currencyCode: 'EUR',
-      costLines: [],
-    },
-  });
+  const spec = typeof invoice === 'string' ? { number: invoice } : invoice;
+  const data = {
+    number: spec.number,
+    documentTypeId: route.documentTypeId,
+    customerKey: route.supplierKey,
+    issueDate: spec.issueDate ?? '2026-11-20',
+    dueDate: spec.dueDate ?? '2026-12-20',
+    netAmount: spec.netAmount ?? '100.00',
+    vatAmount: spec.vatAmount ?? '22.00',
+    totalAmount: spec.totalAmount ?? '122.00',
+    currencyCode: 'EUR',
+  };
+  // A file goes up with the document in one multipart request, as the capture page sends it.
+  const created = spec.main
+    ? await request.post('/api/uploadDoc', {
+        headers: route.headers,
+        multipart: { json: JSON.stringify(data), main: spec.main },
+      })
+    : await request.post('/api/doc', {
+        headers: route.headers,
+        data: { ...data, costLines: [] },
+      });
   expect(created.status(), await created.text()).toBe(201);
   const key = ((await created.json()) as { item: { key: string } }).item.key;
   const activated = await request.post('/api/doc/activate?ignoreWarnings=true', {
