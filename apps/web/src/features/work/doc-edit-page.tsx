@@ -28,7 +28,7 @@ import { useDocCapture } from './use-doc-capture';
 import { useDocEditor } from './use-doc-editor';
 import { useWorkflowAction } from './use-workflow-action';
 import { useWorkflowLog } from './workflow-api';
-import { WorkflowActions } from './workflow-actions';
+import { PHONE_ACTION_BAR_SPACE, WorkflowActions } from './workflow-actions';
 import { WorkflowLog } from './workflow-log';
 import { WorkflowPrompts } from './workflow-prompts';
 
@@ -152,6 +152,7 @@ function DocEditor({ organizationId, itemId, onReload }: DocEditorProps) {
     );
   }
 
+  const hasActionBar = isInWorkflow && log.data?.canAct === true;
   return (
     <Box
       sx={{
@@ -161,6 +162,8 @@ function DocEditor({ organizationId, itemId, onReload }: DocEditorProps) {
         flex: 1,
         minHeight: 0,
         overflow: isWide ? 'hidden' : 'auto',
+        // Issue 26: room below the document for the phone's bottom action bar.
+        pb: { xs: hasActionBar ? PHONE_ACTION_BAR_SPACE : 0, sm: 0 },
       }}
     >
       <Paper
@@ -173,8 +176,7 @@ function DocEditor({ organizationId, itemId, onReload }: DocEditorProps) {
           status={status}
           step={step}
           workflowActions={
-            isInWorkflow &&
-            log.data?.canAct === true && (
+            hasActionBar && (
               <WorkflowActions
                 disabled={state.busy || state.dirty || workflow.busy || capture.isReading}
                 hint={state.dirty ? t('wf.actions.saveFirst') : undefined}

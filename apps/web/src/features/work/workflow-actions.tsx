@@ -20,6 +20,9 @@ interface WorkflowActionsProps {
   onChoose: (code: WorkflowResultCode) => void;
 }
 
+/** The room the phone's bottom action bar takes: a 44 px button and its padding, in spacing units. */
+export const PHONE_ACTION_BAR_SPACE = 8;
+
 /** The workflow actions of a document in a workflow: Confirm, and the others in a menu. */
 export function WorkflowActions({ disabled, hint, onConfirm, onChoose }: WorkflowActionsProps) {
   const { t } = useI18n();
@@ -33,11 +36,22 @@ export function WorkflowActions({ disabled, hint, onConfirm, onChoose }: Workflo
     <Tooltip title={disabled && hint ? hint : ''}>
       <Stack
         direction="row"
-        // Issue 26: on a phone the actions take the screen's width, in reach of a thumb.
+        // Issue 26: on a phone the actions take the screen's width, in reach of a thumb, and
+        // stay at the bottom of the screen however far the document scrolls (the page pads its
+        // bottom by PHONE_ACTION_BAR_SPACE so the bar hides none of it).
         sx={{
           gap: 1,
           width: { xs: '100%', sm: 'auto' },
           '& > button': { flex: { xs: 1, sm: 'none' } },
+          position: { xs: 'fixed', sm: 'static' },
+          left: 0,
+          right: 0,
+          bottom: 0,
+          zIndex: { xs: 'appBar', sm: 'auto' },
+          p: { xs: 1, sm: 0 },
+          pb: { xs: 'calc(8px + env(safe-area-inset-bottom))', sm: 0 },
+          bgcolor: { xs: 'background.paper', sm: 'transparent' },
+          boxShadow: { xs: 8, sm: 'none' },
         }}
         data-testid="wf-actions"
       >
