@@ -12,6 +12,7 @@ import { submitLogin } from './support/app';
 import { activatedInvoice, approvalRoute, joinAsApprover } from './support/approval';
 import { expectNoSeriousViolations } from './support/axe';
 import { onePagePdf } from './support/documents';
+import { slovenianIban, upnSlip } from './support/scans';
 import { createFreshOrganization, registerUser, type FreshUser } from './support/organization';
 import { keepScreen, SCREENS_DIR } from './support/screens';
 
@@ -171,6 +172,172 @@ test('an approver signs in on a phone, zooms an invoice in, rejects one and conf
   await expectOneHanded(page, 'second document');
   await page.getByTestId('wf-action-confirmed').click();
   await expect(page.getByTestId('doc-status')).toHaveText('Archived');
+  await phone.close();
+});
+
+/** The keys of the documents that are a user's tasks in the organisation, as his list has them. */
+async function tasksOf(
+  request: APIRequestContext,
+  organizationId: string,
+  user: FreshUser,
+): Promise<string[]> {
+  const response = await request.get('/api/doc?count=100&filter=task:mine', {
+    headers: { authorization: user.apikey, 'organization-id': organizationId },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { items: { key: string }[] }).items.map((item) => item.key);
+}
+
+/** Every scrolling box of the page, and the page, scrolled to its end or to its start. */
+async function scrollAll(page: Page, to: 'top' | 'bottom') {
+  await page.evaluate((end) => {
+    for (const element of [document.scrollingElement, ...document.querySelectorAll('*')]) {
+      if (element && element.scrollHeight > element.clientHeight) {
+        element.scrollTop = end === 'top' ? 0 : element.scrollHeight;
+      }
+    }
+  }, to);
+}
+
+/** The button is on the screen, not scrolled away below or above it. */
+async function expectOnScreen(page: Page, testId: string, where: string) {
+  const box = await page.getByTestId(testId).boundingBox();
+  const height = await page.evaluate(() => innerHeight);
+  expect(box, `${where}: ${testId} is not shown`).not.toBeNull();
+  expect(box?.y ?? -1, `${where}: ${testId} is above the screen`).toBeGreaterThanOrEqual(0);
+  expect(
+    (box?.y ?? 0) + (box?.height ?? 0),
+    `${where}: ${testId} is below the screen`,
+  ).toBeLessThanOrEqual(height);
+}
+
+test('an approver on a phone forwards one task, asks for data on another, and zooms a photographed invoice in', async ({
+  browser,
+  request,
+}, testInfo) => {
+  test.slow();
+  const org = await createFreshOrganization(request, 'phonefwd');
+  const bor: FreshUser = await registerUser(request, 'phonebor');
+  const cene: FreshUser = await registerUser(request, 'phonecene');
+  const borKey = await joinAsApprover(request, org, bor);
+  const ceneKey = await joinAsApprover(request, org, cene);
+  const route = await approvalRoute(request, org, [borKey, ceneKey]);
+  const stamp = Date.now().toString(36);
+  const [forwarded, supplemented, photographed] = [`PF1-${stamp}`, `PS2-${stamp}`, `PI3-${stamp}`];
+  const forwardedKey = await invoiceWithPdf(request, route, forwarded);
+  const supplementedKey = await invoiceWithPdf(request, route, supplemented);
+  // A photographed slip as the invoice's main file: the preview shows an image, not a PDF.
+  const slip = await upnSlip({
+    amountCents: 12_200,
+    purposeCode: 'SUPP',
+    purpose: `Plačilo računa ${photographed}`,
+    dueDate: '20.12.2026',
+    iban: slovenianIban('19100', '40012345'),
+    reference: 'SI00123',
+    name: 'Dobavitelj d.o.o.',
+    street: 'Cesta 1',
+    town: '1000 Ljubljana',
+  });
+  await activatedInvoice(request, route, {
+    number: photographed,
+    main: { name: 'racun.png', mimeType: 'image/png', buffer: slip },
+  });
+
+  const phone = await browser.newContext({
+    ...iPhone,
+    locale: 'en-GB',
+    baseURL: productionOrigin(testInfo),
+  });
+  const page = await phone.newPage();
+  await page.goto('/account/login');
+  await submitLogin(page, bor.username, bor.password);
+  await page
+    .getByRole('link', { name: /My tasks/i })
+    .first()
+    .click();
+  const rows = page.getByTestId('doc-phone-row');
+  await expect(rows).toHaveCount(3);
+  await expectOneHanded(page, 'task list');
+
+  // The photographed invoice fits the width and grows with the zoom button.
+  await rows.filter({ hasText: photographed }).click();
+  await expect(page.getByTestId('doc-title')).toHaveText(photographed);
+  const image = page.getByTestId('preview-image');
+  await expect(image).toBeVisible();
+  await expect.poll(async () => (await image.boundingBox())?.width ?? 0).toBeGreaterThan(0);
+  const before = (await image.boundingBox())?.width ?? 0;
+  expect(before).toBeLessThanOrEqual(390);
+  await page.getByTestId('preview-zoom-in').click();
+  await expect.poll(async () => (await image.boundingBox())?.width ?? 0).toBeGreaterThan(before);
+  await expectOneHanded(page, 'photographed document');
+  await page.getByTestId('preview-zoom-out').click();
+
+  // The actions stay at the bottom of the screen wherever the document is scrolled, and the
+  // end of the document scrolls clear of them.
+  await scrollAll(page, 'bottom');
+  await expectOnScreen(page, 'wf-action-confirmed', 'scrolled to the end');
+  await expectOnScreen(page, 'wf-actions-menu', 'scrolled to the end');
+  const barTop = (await page.getByTestId('wf-actions').boundingBox())?.y ?? 0;
+  const contentBottom = await page.evaluate(() => {
+    const page = document.querySelector('[data-testid="doc-edit-page"]');
+    const scroller = page?.parentElement;
+    const last = scroller?.lastElementChild ?? page;
+    return last?.getBoundingClientRect().bottom ?? 0;
+  });
+  expect(contentBottom, 'the action bar hides the end of the document').toBeLessThanOrEqual(
+    barTop + 1,
+  );
+  await docsScreen(page, testInfo, 'action-bar');
+  await scrollAll(page, 'top');
+  await expectOnScreen(page, 'wf-action-confirmed', 'scrolled to the top');
+  await expect(page.getByTestId('doc-title')).toBeInViewport();
+
+  // He forwards the first invoice to Cene with a comment.
+  await page.getByTestId('doc-back').click();
+  await rows.filter({ hasText: forwarded }).click();
+  await expect(page.getByTestId('doc-title')).toHaveText(forwarded);
+  await page.getByTestId('wf-actions-menu').click();
+  await page.getByTestId('wf-action-forwarded').click();
+  const dialog = page.getByTestId('wf-dialog');
+  await dialog.getByRole('combobox').fill('phonecene');
+  await page.getByRole('option', { name: new RegExp(cene.username) }).click();
+  await page.getByTestId('wf-comment').fill('You ordered this one.');
+  await expectOneHanded(page, 'forward dialog');
+  await page.getByTestId('wf-submit').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('wf-actions')).toBeHidden();
+  // It is Cene's task now, and no longer Bor's.
+  await expect.poll(() => tasksOf(request, org.organizationId, cene)).toContain(forwardedKey);
+  expect(await tasksOf(request, org.organizationId, bor)).not.toContain(forwardedKey);
+
+  // He asks for more data on the second, the comment saying which. (The document's back
+  // button opens all documents; his tasks are home's tile.)
+  const openMyTasks = async () => {
+    await page.getByTestId('home-button').click();
+    await page
+      .getByRole('link', { name: /My tasks/i })
+      .first()
+      .click();
+  };
+  await openMyTasks();
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: forwarded })).toHaveCount(0);
+  await rows.filter({ hasText: supplemented }).click();
+  await expect(page.getByTestId('doc-title')).toHaveText(supplemented);
+  await page.getByTestId('wf-actions-menu').click();
+  await page.getByTestId('wf-action-supplementData').click();
+  await page.getByTestId('wf-comment').fill('Please add the delivery note.');
+  await expectOneHanded(page, 'supplement dialog');
+  await page.getByTestId('wf-submit').click();
+  await expect(page.getByTestId('wf-dialog')).toBeHidden();
+  await expect(page.getByTestId('wf-actions')).toBeHidden();
+  await expectOneHanded(page, 'supplemented document');
+  expect(await tasksOf(request, org.organizationId, bor)).not.toContain(supplementedKey);
+
+  // His tasks keep only the photographed invoice.
+  await openMyTasks();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(photographed);
   await phone.close();
 });
 
