@@ -93,20 +93,26 @@ export async function agingRows(
 ): Promise<AgingRowData[]> {
   const late = sql`(${asOf}::date - ${DUE})`;
   const { rows } = await sql<AgingRowData>`
-    with open as (${openPayablesSql(organizationId, asOf, today, filter)})
-    select d.customer_key::text as supplier_key, p.name as supplier_name,
-      d.currency_code as currency,
-      ${money(sql`${OWED}`)} as total,
-      ${money(sql`case when ${DUE} is null or ${late} <= 0 then ${OWED} end`)} as not_due,
-      ${money(sql`case when ${late} between 1 and 30 then ${OWED} end`)} as days_1_30,
-      ${money(sql`case when ${late} between 31 and 60 then ${OWED} end`)} as days_31_60,
-      ${money(sql`case when ${late} between 61 and 90 then ${OWED} end`)} as days_61_90,
-      ${money(sql`case when ${late} > 90 then ${OWED} end`)} as over_90,
-      count(*)::int as documents
-    from open d
-    left join partner p on p.organization_id = d.organization_id and p.key = d.customer_key
-    group by d.customer_key, p.name, d.currency_code
-    order by p.name nulls last, d.customer_key, d.currency_code
+    with open as (${openPayablesSql(organizationId, asOf, today, filter)}),
+    -- Summed per supplier first, the names joined to the sums: a few thousand lines, not every
+    -- open document, go through the join and the sort.
+    sums as (
+      select d.organization_id, d.customer_key, d.currency_code,
+        ${money(sql`${OWED}`)} as total,
+        ${money(sql`case when ${DUE} is null or ${late} <= 0 then ${OWED} end`)} as not_due,
+        ${money(sql`case when ${late} between 1 and 30 then ${OWED} end`)} as days_1_30,
+        ${money(sql`case when ${late} between 31 and 60 then ${OWED} end`)} as days_31_60,
+        ${money(sql`case when ${late} between 61 and 90 then ${OWED} end`)} as days_61_90,
+        ${money(sql`case when ${late} > 90 then ${OWED} end`)} as over_90,
+        count(*)::int as documents
+      from open d
+      group by d.organization_id, d.customer_key, d.currency_code
+    )
+    select s.customer_key::text as supplier_key, p.name as supplier_name,
+      s.currency_code as currency, s.total, s.not_due, s.days_1_30, s.days_31_60, s.days_61_90,
+      s.over_90, s.documents
+    from sums s
+    left join partner p on p.organization_id = s.organization_id and p.key = s.customer_key
   `.execute(trx);
   return rows;
 }
