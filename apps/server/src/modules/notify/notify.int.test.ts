@@ -538,6 +538,13 @@ describe('the daily digest', () => {
     const [digest] = await mailsTo('sam', after);
     expect(digest?.text).toContain('Since your last digest');
     expect(digest?.text).toContain(`Alfa d.o.o.: ${String(item.number)} was rejected by`);
+    // Said as the bell says it: one sentence for both.
+    const bell = await t.app.inject({ url: '/api/notification', headers: h.sam });
+    const said = bell
+      .json<{ items: { kind: string; text: string }[] }>()
+      .items.find((n) => n.kind === 'rejected')?.text;
+    expect(said).toMatch(/was rejected by User /);
+    expect(digest?.text).toContain(`Alfa d.o.o.: ${said}`);
     await t.services.notify.digest(at('2026-12-11', 7));
     expect((await mailsTo('sam', after)).slice(1).map((m) => m.text)).not.toContainEqual(
       expect.stringContaining('was rejected'),

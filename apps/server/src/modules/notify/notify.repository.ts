@@ -257,6 +257,7 @@ export interface DigestNewsRow {
   organization_name: string;
   doc_number: string | null;
   actor: string | null;
+  tile: string | null;
 }
 
 /** The notifications waiting for the users' digests, marked sent. */
@@ -266,10 +267,11 @@ export async function takeDigestNews(trx: Executor, userIds: string[]): Promise<
     with taken as (
       update notification n set sent_at = now()
       where n.user_id = any(${userIds}::bigint[]) and n.channel = 'digest' and n.sent_at is null
-      returning n.organization_id, n.id, n.user_id, n.kind, n.doc_id, n.actor_id
+      returning n.organization_id, n.id, n.user_id, n.kind, n.doc_id, n.actor_id, n.tile
     )
     select t.organization_id, t.id, t.user_id, t.kind, o.key::text as organization_key,
-           o.name as organization_name, d.number as doc_number, a.display_name as actor
+           o.name as organization_name, d.number as doc_number, a.display_name as actor,
+           t.tile
     from taken t
     join organization o on o.id = t.organization_id
     left join doc d on d.organization_id = t.organization_id and d.id = t.doc_id

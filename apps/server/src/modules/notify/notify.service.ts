@@ -5,11 +5,13 @@ import {
   preferenceKindOf,
   type NotificationChannel,
   type NotificationKind,
+  type NotificationPreferenceKind,
 } from '@listina/contract';
 import type { Db } from '../../db/create-db';
 import { repeatEvery } from '../../lib/repeat';
 import type { Mailer } from '../../plugins/mail';
-import { resolveLocale, translate } from '../../plugins/i18n';
+import { notificationText } from '../workflow/notification-text';
+import { resolveLocale } from '../../plugins/i18n';
 import {
   digestMail,
   notificationMail,
@@ -42,12 +44,11 @@ export interface NotifyLog {
   error(details: object, message: string): void;
 }
 
-/** The channel a user chose for a kind, or the default. */
+/** The channel a user chose for a kind of preference (reminders are one), or the default. */
 export function channelOf(
   channels: Record<string, string> | null | undefined,
-  kind: NotificationKind,
+  preference: NotificationPreferenceKind,
 ): NotificationChannel {
-  const preference = preferenceKindOf(kind);
   const chosen = channels?.[preference];
   return (NOTIFICATION_CHANNELS as readonly string[]).includes(chosen ?? '')
     ? (chosen as NotificationChannel)
@@ -144,7 +145,7 @@ export function createNotifyDelivery(options: {
           const known = (NOTIFICATION_KINDS as readonly string[]).includes(row.kind);
           const channel =
             row.is_member && known
-              ? channelOf(row.notify_channels, row.kind as NotificationKind)
+              ? channelOf(row.notify_channels, preferenceKindOf(row.kind as NotificationKind))
               : 'app';
           if (channel === 'mail') await mailer.enqueue(trx, mailOf(row));
           decided.push({
@@ -229,11 +230,7 @@ export function createNotifyDelivery(options: {
             .filter((n) => String(n.user_id) === id)
             .map((n) => ({
               organization: { key: n.organization_key, name: n.organization_name },
-              text: translate(locale, `notification.${n.kind}`, [
-                n.doc_number ?? '',
-                n.actor ?? '',
-                '',
-              ]),
+              text: notificationText(locale, n),
             }));
           // Nothing waits and nothing happened: no mail today.
           if (organizations.length === 0 && items.length === 0) continue;

@@ -28,10 +28,7 @@ export function createNotificationSettings(db: Db) {
       .executeTakeFirstOrThrow();
     return {
       channels: Object.fromEntries(
-        NOTIFICATION_PREFERENCE_KINDS.map((kind) => [
-          kind,
-          channelOf(user.notify_channels, kind === 'reminder' ? 'dueSoon' : kind),
-        ]),
+        NOTIFICATION_PREFERENCE_KINDS.map((kind) => [kind, channelOf(user.notify_channels, kind)]),
       ) as NotificationSettings['channels'],
       digestHour: Number(user.digest_hour),
       digestDays: user.digest_days.map(Number).sort((a, b) => a - b),

@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import type { Notification, NotificationList } from '@listina/contract';
 import type { Db } from '../../db/create-db';
 import { badRequest, notFound } from '../../lib/errors';
-import { translate, type Locale } from '../../plugins/i18n';
+import type { Locale } from '../../plugins/i18n';
 import type { NotificationEvents } from './notification-events';
+import { notificationText } from './notification-text';
 
 interface NotificationRow {
   id: string;
@@ -41,15 +42,6 @@ export function createNotificationsService(db: Db, events: NotificationEvents) {
     return Number(rows[0]?.n ?? 0);
   };
 
-  function textOf(locale: Locale, row: NotificationRow): string {
-    const tile = row.tile ? translate(locale, `tiles.${row.tile}`) : '';
-    return translate(locale, `notification.${row.kind}`, [
-      row.doc_number ?? '',
-      row.actor ?? '',
-      tile,
-    ]);
-  }
-
   return {
     unreadCount,
 
@@ -82,7 +74,7 @@ export function createNotificationsService(db: Db, events: NotificationEvents) {
           kind: row.kind,
           read: row.read_at !== null,
           createdAt: row.created_at.toISOString(),
-          text: textOf(locale, row),
+          text: notificationText(locale, row),
           organizationKey: String(row.organization_key),
           organizationName: row.organization_name,
           documentKey: row.doc_key,
