@@ -209,6 +209,18 @@ export function createNotifyDelivery(options: {
     return out;
   }
 
+  /** Rows by their user, in their order. */
+  function byUser<T extends { user_id: string }>(rows: T[]): Map<string, T[]> {
+    const grouped = new Map<string, T[]>();
+    for (const row of rows) {
+      const id = String(row.user_id);
+      const list = grouped.get(id);
+      if (list) list.push(row);
+      else grouped.set(id, [row]);
+    }
+    return grouped;
+  }
+
   /** Sends every digest due at `now`; answers how many mails went out. */
   async function digest(now = new Date()) {
     let mailed = 0;
@@ -216,22 +228,18 @@ export function createNotifyDelivery(options: {
       const result = await db.transaction().execute(async (trx) => {
         const users = await claimDigestUsers(trx, now, DIGEST_BATCH);
         const ids = users.map((u) => String(u.id));
-        const tasks = await tasksOfUsers(trx, ids);
-        const news = await takeDigestNews(trx, ids);
+        // Each user's share, grouped once for the batch.
+        const tasks = byUser(await tasksOfUsers(trx, ids));
+        const news = byUser(await takeDigestNews(trx, ids));
         let sent = 0;
         for (const user of users) {
           const id = String(user.id);
           const locale = resolveLocale(user.lang);
-          const organizations = organizationsOf(
-            tasks.filter((t) => String(t.user_id) === id),
-            user.local_date,
-          );
-          const items = news
-            .filter((n) => String(n.user_id) === id)
-            .map((n) => ({
-              organization: { key: n.organization_key, name: n.organization_name },
-              text: notificationText(locale, n),
-            }));
+          const organizations = organizationsOf(tasks.get(id) ?? [], user.local_date);
+          const items = (news.get(id) ?? []).map((n) => ({
+            organization: { key: n.organization_key, name: n.organization_name },
+            text: notificationText(locale, n),
+          }));
           // Nothing waits and nothing happened: no mail today.
           if (organizations.length === 0 && items.length === 0) continue;
           await mailer.enqueue(
