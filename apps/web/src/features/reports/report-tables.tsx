@@ -20,7 +20,7 @@ import {
   type CashAcross,
   type CashReport,
 } from '@listina/contract';
-import { formatDate } from '@listina/forms';
+import { formatDate, roundDecimal } from '@listina/forms';
 import { useI18n } from '../../app/i18n';
 import { ReportChart, type ChartSeries } from './report-chart';
 import { useFormatAmount } from './report-format';
@@ -226,7 +226,7 @@ export function AgingView(
         tableId="report-table"
         categories={AGING_BUCKETS.map((bucket) => t(`reports.bucket.${bucket}`))}
         series={series}
-        format={(value) => format(value.toFixed(2), currency)}
+        format={(value) => format(roundDecimal(value, 2) ?? String(value), currency)}
         onSegmentClick={openSegment}
         testId="report-chart"
       />
@@ -389,7 +389,7 @@ export function CashView(
         tableId="report-table"
         categories={[t('reports.overdue'), ...report.weeks.map(formatDate)]}
         series={series}
-        format={(value) => format(value.toFixed(2), currency)}
+        format={(value) => format(roundDecimal(value, 2) ?? String(value), currency)}
         onSegmentClick={(part, dataIndex) => {
           const week = report.weeks[dataIndex - 1];
           const slot: CashSlot = dataIndex === 0 ? 'overdue' : { week: week ?? report.from };
@@ -480,7 +480,7 @@ export function AgingAcrossView(props: { report: AgingAcross } & CurrencyChoice)
         tableId="report-table"
         categories={AGING_BUCKETS.map((bucket) => t(`reports.bucket.${bucket}`))}
         series={series}
-        format={(value) => format(value.toFixed(2), currency)}
+        format={(value) => format(roundDecimal(value, 2) ?? String(value), currency)}
         onSegmentClick={openSegment}
         testId="report-chart"
       />
@@ -585,7 +585,7 @@ export function CashAcrossView(props: { report: CashAcross } & CurrencyChoice) {
         tableId="report-table"
         categories={[t('reports.overdue'), ...report.weeks.map(formatDate)]}
         series={series}
-        format={(value) => format(value.toFixed(2), currency)}
+        format={(value) => format(roundDecimal(value, 2) ?? String(value), currency)}
         onSegmentClick={openSegment}
         testId="report-chart"
       />
