@@ -11,6 +11,7 @@ import {
   type ReportFilter,
 } from '@listina/contract';
 import { DEFAULT_LOCALE } from '@listina/contract';
+import { centsOf, centsText } from '@listina/forms';
 import type { Db } from '../../db/create-db';
 import type { Locale } from '../../plugins/i18n';
 import { sql } from 'kysely';
@@ -30,19 +31,9 @@ export interface ReportScope {
   organizationId: string;
 }
 
-/** Exact sums of decimal strings with two places (cents as bigint), for the totals lines. */
-function addAmounts(a: string, b: string): string {
-  const cents = (v: string) => {
-    const negative = v.startsWith('-');
-    const [whole = '0', fraction = '00'] = v.replace('-', '').split('.');
-    const c = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
-    return negative ? -c : c;
-  };
-  const sum = cents(a) + cents(b);
-  const sign = sum < 0n ? '-' : '';
-  const abs = sum < 0n ? -sum : sum;
-  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
-}
+/** Exact sum of two amounts with two places (the answers' decimal strings), as cents. */
+const addAmounts = (a: string, b: string): string =>
+  centsText((centsOf(a) ?? 0n) + (centsOf(b) ?? 0n));
 
 const agingOf = (row: AgingRowData): AgingTotal => ({
   currency: row.currency,
