@@ -33,6 +33,7 @@ import { createRetention } from './modules/retention/schedule';
 import { createNotifyDelivery, type NotifyDelivery } from './modules/notify/notify.service';
 import { registerNotifyRoutes } from './modules/notify/notify.routes';
 import { createNotificationSettings } from './modules/notify/settings';
+import { createActivityReports } from './modules/reports/activity.service';
 import { registerReportRoutes } from './modules/reports/reports.routes';
 import { createReportsService } from './modules/reports/reports.service';
 import { registerDocumentRoutes } from './modules/documents/documents.routes';
@@ -259,7 +260,7 @@ export async function buildApp(config: Config, database: DbHandle): Promise<App>
     receivesMail: config.intake.smtpPort > 0,
   });
   registerNotifyRoutes(app, auth, createNotificationSettings(db));
-  registerReportRoutes(app, auth, createReportsService(db));
+  registerReportRoutes(app, auth, createReportsService(db), createActivityReports(db));
   registerSavedFilterRoutes(app, auth, createSavedFiltersService(db));
   registerGridPreferenceRoutes(app, auth, createGridPreferencesService(db));
   const limits = { fileBytes: config.fileLimitBytes, requestBytes: config.requestFilesLimitBytes };

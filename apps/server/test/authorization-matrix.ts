@@ -291,6 +291,10 @@ export const RULES: Rule[] = [
   // Reports (issue 27): what every member may read; across organisations, the user's own.
   { call: 'GET /api/report/aging', who: 'members', foreign: OWN },
   { call: 'GET /api/report/cash', who: 'members', foreign: OWN },
+  { call: 'GET /api/report/spend', who: 'members', foreign: OWN },
+  { call: 'GET /api/report/approval', who: 'members', foreign: OWN },
+  { call: 'GET /api/report/capture', who: 'members', foreign: OWN },
+  { call: 'GET /api/report/payments', who: 'members', foreign: OWN },
   { call: 'GET /api/reports/aging', who: 'signedIn', note: "the user's own organisations" },
   { call: 'GET /api/reports/cash', who: 'signedIn', note: "the user's own organisations" },
   // Payments.

@@ -225,6 +225,14 @@ export const documentExamples: Record<string, Example> = {
     Promise.resolve({ method: 'GET', url: '/api/report/aging?asOf=2026-11-30' }),
   'GET /api/report/cash': () =>
     Promise.resolve({ method: 'GET', url: '/api/report/cash?from=2026-11-30' }),
+  'GET /api/report/spend': () =>
+    Promise.resolve({ method: 'GET', url: '/api/report/spend?year=2026&by=supplier' }),
+  'GET /api/report/approval': () =>
+    Promise.resolve({ method: 'GET', url: '/api/report/approval?from=2026-01-01&to=2026-11-30' }),
+  'GET /api/report/capture': () =>
+    Promise.resolve({ method: 'GET', url: '/api/report/capture?from=2026-01-01&to=2026-11-30' }),
+  'GET /api/report/payments': () =>
+    Promise.resolve({ method: 'GET', url: '/api/report/payments?from=2026-01-01&to=2026-11-30' }),
   'GET /api/reports/aging': () => Promise.resolve({ method: 'GET', url: '/api/reports/aging' }),
   'GET /api/reports/cash': () => Promise.resolve({ method: 'GET', url: '/api/reports/cash' }),
   'GET /api/notification/settings': () =>

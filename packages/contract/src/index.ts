@@ -5,6 +5,7 @@ import { companyRegisterRoutes, organizationRoutes } from './organization';
 import { invitationRoutes, onboardingRoutes } from './onboarding';
 import { paymentRoutes } from './payments';
 import { reportRoutes } from './reports';
+import { activityReportRoutes } from './reports-activity';
 import { gridPreferenceRoutes } from './grid-preferences';
 import { intakeRoutes } from './intake';
 import { savedFilterRoutes } from './saved-filters';
@@ -30,6 +31,7 @@ export * from './capture';
 export * from './payments';
 export * from './intake';
 export * from './reports';
+export * from './reports-activity';
 export { buildOpenApi } from './openapi';
 
 /** Every call of the API, for the OpenAPI document and the authorisation walk. */
@@ -54,6 +56,7 @@ export const allRoutes: RouteDef[] = [
   ...Object.values(paymentRoutes),
   ...Object.values(intakeRoutes),
   ...Object.values(reportRoutes),
+  ...Object.values(activityReportRoutes),
   ...ROOT_TABLES.flatMap((name) => [
     ...Object.values(rootTableRoutes(name)),
     ...Object.values(rootTableIoRoutes(name)),

@@ -39,6 +39,7 @@ import * as m0037 from './0037-default-vat-rate';
 import * as m0038 from './0038-mail-intake';
 import * as m0039 from './0039-notification-delivery';
 import * as m0040 from './0040-report-indexes';
+import * as m0041 from './0041-report-summaries';
 
 /** Forward-only migrations, in order. Never edit one after it has landed; add the next. */
 const migrations: Record<string, Migration> = {
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '0038-mail-intake': m0038,
   '0039-notification-delivery': m0039,
   '0040-report-indexes': m0040,
+  '0041-report-summaries': m0041,
 };
 
 export const migrationProvider: MigrationProvider = {

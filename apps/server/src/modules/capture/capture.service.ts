@@ -14,6 +14,7 @@ import { CURRENCIES } from '../../db/reference-data';
 import { doc as docEntity } from '../tables/entities/doc';
 import { lockMessage, lockProblems } from '../tables/locks';
 import type { TableScope, TablesService } from '../tables/tables.service';
+import { recordCaptureOutcome } from './outcome';
 import { applyLearning, rememberCorrections, type Learned } from './learning';
 import { INVOICE_TYPE_CODE } from './text/document-kind';
 import { applyLayoutHints, rememberLayoutHints, storeLayout } from './layout/layout-memory';
@@ -42,7 +43,7 @@ interface CaptureDoc {
 }
 
 /** The document's columns that capture fills where they are empty, by field. */
-const FILLED_COLUMNS: Partial<Record<CaptureField, string>> = {
+export const FILLED_COLUMNS: Partial<Record<CaptureField, string>> = {
   invoiceNumber: 'number',
   issueDate: 'issue_date',
   dueDate: 'due_date',
@@ -124,6 +125,8 @@ export function createCaptureService(
   tables.onWrite('doc', (trx, organizationId, ids) => recordSenders(trx, organizationId, ids));
   // And where on its pages the values it corrected or filled stood (layout-memory.ts).
   tables.onWrite('doc', rememberLayoutHints(FILLED_COLUMNS));
+  // And which captured values the document still holds (outcome.ts, the capture report).
+  tables.onWrite('doc', recordCaptureOutcome);
   const scopeOf = (scope: TableScope) => ({
     userId: scope.user.id,
     organizationId: scope.organization.id,
@@ -250,6 +253,11 @@ export function createCaptureService(
             and capture_state <> 'none'
           returning id
         `.execute(trx);
+        await recordCaptureOutcome(
+          trx,
+          scope.organization.id,
+          rows.map((row) => String(row.id)),
+        );
         return { cancelled: rows.length };
       });
     },
@@ -385,6 +393,7 @@ export function createCaptureService(
           returning id
         `.execute(trx);
         if (filled.length > 0 || isTextKept) await refreshDocSearch(trx, organizationId, [docId]);
+        await recordCaptureOutcome(trx, organizationId, [docId]);
       });
       await context.progress(100);
     },

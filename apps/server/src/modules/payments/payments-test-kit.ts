@@ -117,7 +117,7 @@ export async function approvedInvoice(
       paymentReference: '12345678909',
       dueDate: '2099-03-31',
       ...fields,
-      ...(typeof fields.totalAmount === 'string'
+      ...(typeof fields.totalAmount === 'string' && fields.costLines === undefined
         ? { costLines: [{ id: -1, account: '4000', amount: fields.totalAmount }] }
         : {}),
     },

@@ -20,14 +20,14 @@ const PAYABLE_COLUMNS = sql.raw(`d.id, d.organization_id, d.customer_key, d.curr
   d.workflow_id, d.workflow_step_id, d.workflow_standing`);
 
 /** What is owed for a document: its amount due, the total when none is given. */
-const OWED = sql`coalesce(d.amount_due, d.total_amount, 0)`;
+export const OWED = sql`coalesce(d.amount_due, d.total_amount, 0)`;
 /** The day a document falls due: its due date, else the day it was issued. */
 const DUE = sql`coalesce(d.due_date, d.issue_date)`;
-const money = (expression: RawBuilder<unknown>) =>
+export const money = (expression: RawBuilder<unknown>) =>
   sql<string>`coalesce(sum(${expression}), 0)::numeric(18, 2)::text`;
 
 /** The report filters as conditions on the document row d. */
-function filtersSql(filter: ReportFilter): RawBuilder<unknown> {
+export function filtersSql(filter: ReportFilter): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [];
   if (filter.supplier) parts.push(sql`d.customer_key = ${filter.supplier}::uuid`);
   if (filter.documentType) parts.push(sql`d.document_type_id = ${filter.documentType}`);
@@ -151,7 +151,7 @@ export async function cashRows(
         and (o.pay_package_id is not null or o.state in ('inPackage', 'sent'))))`;
   const { rows } = await sql<CashRowData>`
     with due as (
-      select ${PAYABLE_COLUMNS}, ${DUE} as falls_due,
+      select ${PAYABLE_COLUMNS}, ${DUE} as falls_due, ${OWED} as owed,
         case when d.payment_state = 'unpaid' then 'notOrdered'
              when ${packaged} then 'inPackage'
              else 'ordered' end as part
@@ -171,13 +171,13 @@ export async function cashRows(
       case when place = 'week' then to_char(date_trunc('week', falls_due), 'YYYY-MM-DD') end
         as week,
       currency_code as currency,
-      ${money(sql`case when part = 'inPackage' then coalesce(amount_due, total_amount, 0) end`)}
+      ${money(sql`case when part = 'inPackage' then owed end`)}
         as in_package,
-      ${money(sql`case when part = 'ordered' then coalesce(amount_due, total_amount, 0) end`)}
+      ${money(sql`case when part = 'ordered' then owed end`)}
         as ordered,
-      ${money(sql`case when part = 'notOrdered' then coalesce(amount_due, total_amount, 0) end`)}
+      ${money(sql`case when part = 'notOrdered' then owed end`)}
         as not_ordered,
-      ${money(sql`coalesce(amount_due, total_amount, 0)`)} as total,
+      ${money(sql`owed`)} as total,
       count(*)::int as documents
     from placed
     group by 1, 2, 3

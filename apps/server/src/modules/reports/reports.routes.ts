@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { reportRoutes as r } from '@listina/contract';
+import { activityReportRoutes as a, reportRoutes as r } from '@listina/contract';
 import { addRoute, type AuthResolver } from '../../plugins/routes';
+import type { ActivityReports } from './activity.service';
 import type { ReportsService } from './reports.service';
 
 /** The reports (issue 27): in the organisation of the header, or across the user's. */
@@ -8,6 +9,7 @@ export function registerReportRoutes(
   app: FastifyInstance,
   auth: AuthResolver,
   reports: ReportsService,
+  activity: ActivityReports,
 ) {
   addRoute(app, auth, r.aging, ({ user, organization, query, ctx }) =>
     reports.aging(
@@ -19,6 +21,18 @@ export function registerReportRoutes(
   );
   addRoute(app, auth, r.cash, ({ user, organization, query, ctx }) =>
     reports.cash({ userId: user.id, organizationId: organization.id }, query, ctx.timeZone),
+  );
+  addRoute(app, auth, a.spend, ({ user, organization, query, ctx }) =>
+    activity.spend({ userId: user.id, organizationId: organization.id }, query, ctx),
+  );
+  addRoute(app, auth, a.approval, ({ user, organization, query, ctx }) =>
+    activity.approval({ userId: user.id, organizationId: organization.id }, query, ctx),
+  );
+  addRoute(app, auth, a.capture, ({ user, organization, query, ctx }) =>
+    activity.capture({ userId: user.id, organizationId: organization.id }, query, ctx),
+  );
+  addRoute(app, auth, a.payments, ({ user, organization, query, ctx }) =>
+    activity.payments({ userId: user.id, organizationId: organization.id }, query, ctx),
   );
   addRoute(app, auth, r.agingAcross, ({ user, query, ctx }) =>
     reports.agingAcross(user.id, query, ctx.timeZone),

@@ -8,15 +8,13 @@ import {
   type CashQuery,
   type CashReport,
   type CashWeek,
-  type ReportFilter,
+  DEFAULT_LOCALE,
 } from '@listina/contract';
-import { DEFAULT_LOCALE } from '@listina/contract';
-import { centsOf, centsText } from '@listina/forms';
+import { addDays, centsOf, centsText, mondayOf } from '@listina/forms';
 import type { Db } from '../../db/create-db';
 import type { Locale } from '../../plugins/i18n';
-import { sql } from 'kysely';
-import { inScope, type Trx } from '../../db/scope';
-import { localDate } from '../tables/export';
+import { localDate } from '../../lib/local-date';
+import { filterOf, inReportScope, type ReportScope } from './report-scope';
 import {
   agingRows,
   cashRows,
@@ -24,12 +22,6 @@ import {
   type AgingRowData,
   type CashRowData,
 } from './reports.repository';
-
-/** Who asks, and in which organisation. */
-export interface ReportScope {
-  userId: string;
-  organizationId: string;
-}
 
 /** Exact sum of two amounts with two places (the answers' decimal strings), as cents. */
 const addAmounts = (a: string, b: string): string =>
@@ -72,40 +64,9 @@ const cashOf = (row: CashRowData): Omit<CashWeek, 'week'> => ({
   documents: row.documents,
 });
 
-/** The Monday of a day's week, yyyy-mm-dd. */
-function mondayOf(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
-  return date.toISOString().slice(0, 10);
-}
-
-function weeksFrom(from: string): string[] {
-  const monday = new Date(`${mondayOf(from)}T00:00:00Z`);
-  return Array.from({ length: CASH_WEEKS }, (_, i) => {
-    const day = new Date(monday);
-    day.setUTCDate(monday.getUTCDate() + i * 7);
-    return day.toISOString().slice(0, 10);
-  });
-}
-
-/**
- * A report's statements in the organisation's scope, without JIT compilation: the correlated
- * checks (approval, packages) make the planner's cost estimate pass jit_above_cost even for a
- * few hundred rows, and compiling then took 50 ms of a 60 ms answer (bench/README.md, Reports).
- */
-function inReportScope<T>(db: Db, scope: ReportScope, read: (trx: Trx) => Promise<T>) {
-  return inScope(db, scope, async (trx) => {
-    await sql`set local jit = off`.execute(trx);
-    return read(trx);
-  });
-}
-
-const filterOf = ({ supplier, documentType, costCenter, workflowStep }: ReportFilter) => ({
-  supplier,
-  documentType,
-  costCenter,
-  workflowStep,
-});
+/** The Mondays of the cash report's weeks from the week of `from`. */
+const weeksFrom = (from: string): string[] =>
+  Array.from({ length: CASH_WEEKS }, (_, i) => addDays(mondayOf(from), i * 7));
 
 /**
  * The reports (issue 27, docs/reports.md): payables aging and cash needed, in one organisation

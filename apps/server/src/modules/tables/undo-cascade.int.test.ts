@@ -4,6 +4,7 @@ import type { TableRecord } from '@listina/contract';
 import { KEPT_CASCADE_TABLES } from '../../db/migrations/0032-deleted-cascade-rows';
 import { KEPT_LAYOUT_TABLES } from '../../db/migrations/0033-capture-layout';
 import { KEPT_NOTIFY_TABLES } from '../../db/migrations/0039-notification-delivery';
+import { KEPT_REPORT_TABLES } from '../../db/migrations/0041-report-summaries';
 import { KEPT_INTAKE_TABLES } from '../../db/migrations/0038-mail-intake';
 import {
   approvedInvoice,
@@ -69,6 +70,7 @@ describe('the catalog walk', () => {
         ...KEPT_LAYOUT_TABLES,
         ...KEPT_INTAKE_TABLES,
         ...KEPT_NOTIFY_TABLES,
+        ...KEPT_REPORT_TABLES,
         'doc_file',
       ].sort(),
     );

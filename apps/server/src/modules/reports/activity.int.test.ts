@@ -1,0 +1,409 @@
+import type {
+  ApprovalReport,
+  CaptureReport,
+  PaymentsReport,
+  SpendReport,
+  TableRecord,
+} from '@listina/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorCodes } from '../../../test/factories';
+import {
+  post,
+  SUPPLIER_IBAN,
+  type PaymentsWorld,
+  approvedInvoice,
+} from '../payments/payments-test-kit';
+import { costCenter } from '../tables/entities/cost-center';
+import { buildReportsWorld, sent } from './reports-world';
+
+/**
+ * Issue 27: spend, approval times, capture and payments against figures worked out by hand on
+ * the documents of reports-world.ts (A–K, its table: all issued 15 July 2026, received 1
+ * October), and what this file adds:
+ *
+ * - L: supplier T, issued 10 March 2025, net 500.00 + VAT 110.00 = 610.00, with a cost line of
+ *   366.00 on cost centre UPR and one of 244.00 on none; approved and paid.
+ * - The decisions' times in their steps are set to 1 to 11 hours (below), L's taken in 2025.
+ * - Capture results kept on A, D, K and L as the capture job keeps them (below).
+ * - Orders: A paid early (2 Nov, due 10 Nov), K paid on its due day (5 Nov), F paid late (10
+ *   Nov, due 31 Oct), I returned by the bank ("AC04 Closed account", 28 Oct); L paid in 2025.
+ */
+let world: PaymentsWorld;
+let keys: Record<string, string>;
+let tiskarna: TableRecord;
+const db = () => world.t.database.db;
+const docId = (name: string) => sql`(select id from doc where key = ${keys[name]}::uuid)`;
+
+/** Hours each document stood in the approval step before its decision. */
+const HOURS: Record<string, number> = { A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, I: 7, K: 8, L: 9 };
+
+beforeAll(async () => {
+  ({ world, keys, tiskarna } = await buildReportsWorld());
+  const centre = await post(world, '/api/cl/costCenter', {
+    ...costCenter.sample(1),
+    code: 'UPR',
+    name: 'Uprava',
+  });
+  expect(centre.statusCode, centre.body).toBe(201);
+  keys.L = (
+    await approvedInvoice(world, {
+      number: 'L-2025',
+      issueDate: '2025-03-10',
+      receivedDate: '2025-03-12',
+      dueDate: '2025-04-10',
+      netAmount: '500.00',
+      vatAmount: '110.00',
+      totalAmount: '610.00',
+      customerKey: tiskarna.key,
+      paymentIban: 'SI56191000000123438',
+      costLines: [
+        { id: -1, account: '4000', amount: '366.00', costCenterCode: 'UPR' },
+        { id: -2, account: '4100', amount: '244.00' },
+      ],
+    })
+  ).key;
+
+  // Decision times: confirmations 1–9 hours, G's rejection 10, H's forward 11.
+  for (const [name, hours] of Object.entries({ ...HOURS, G: 10, H: 11 }))
+    await sql`update workflow_log set seconds_in_step = ${hours * 3600},
+        created_at = ${name === 'L' ? '2025-03-11T10:00:00Z' : '2026-10-15T10:00:00Z'}
+      where doc_id = ${docId(name)} and from_step_id is not null`.execute(db());
+  await sql`update doc set workflow_step_at = '2026-11-01T08:00:00Z'
+    where id = ${docId('H')}`.execute(db());
+
+  // Capture results as the capture job keeps them, and what became of each value.
+  const captured = async (name: string, at: string, fields: Record<string, [string, string]>) => {
+    const result = {
+      source: 'text',
+      sources: [],
+      fields: Object.fromEntries(
+        Object.entries(fields).map(([field, [value, source]]) => [
+          field,
+          { value, source, confidence: 0.9 },
+        ]),
+      ),
+    };
+    await sql`update doc set capture_state = 'done', captured_at = ${at},
+        capture_result = ${JSON.stringify(result)}::jsonb
+      where id = ${docId(name)}`.execute(db());
+    // As the capture job and every save record it (their own tests: capture's outcome test).
+    await sql`select listina_capture_outcome(organization_id, array[id])
+      from doc where id = ${docId(name)}`.execute(db());
+  };
+  await captured('A', '2026-10-02T09:00:00Z', {
+    invoiceNumber: ['A-2026', 'einvoice'],
+    totalAmount: ['122.0', 'einvoice'],
+    iban: [SUPPLIER_IBAN.toLowerCase().replace(/(.{4})/g, '$1 '), 'einvoice'],
+    dueDate: ['2026-11-09', 'qr'],
+  });
+  await captured('K', '2026-10-02T09:00:00Z', {
+    invoiceNumber: ['K-2026', 'ocr'],
+    totalAmount: ['200.00', 'ocr'],
+    referenceModel: ['SI00', 'learned'],
+  });
+  await captured('D', '2026-10-03T09:00:00Z', {
+    invoiceNumber: ['D-2026', 'text'],
+    netAmount: ['200', 'text'],
+  });
+  await captured('L', '2025-03-11T09:00:00Z', { invoiceNumber: ['L-2025', 'ocr'] });
+
+  // Payments: A early, K on its due day, L in 2025; F (paid 10 Nov) and I come from the world.
+  const paidOn = async (name: string, at: string) => {
+    const [order] = await sent([keys[name] ?? '']);
+    const paid = await post(world, '/api/payOrder/mark', { keys: [order], state: 'paid' });
+    expect(paid.statusCode, paid.body).toBe(200);
+    await sql`update pay_order set paid_at = ${at} where key = ${order}::uuid`.execute(db());
+  };
+  await paidOn('A', '2026-11-02T09:00:00Z');
+  await paidOn('K', '2026-11-05T09:00:00Z');
+  await paidOn('L', '2025-04-15T09:00:00Z');
+  await sql`update pay_order set bank_message = 'AC04 Closed account',
+      updated_at = '2026-10-28T09:00:00Z'
+    where state = 'rejected'`.execute(db());
+  // Execution dates as the orders' documents fall due.
+  await sql`update pay_order o set execution_date = coalesce(d.due_date, o.execution_date)
+    from pay_order_doc l join doc d on d.organization_id = l.organization_id and d.id = l.doc_id
+    where l.organization_id = o.organization_id and l.pay_order_id = o.id`.execute(db());
+}, 240_000);
+afterAll(() => world.t.close());
+
+const get = async <T>(url: string, headers = world.h.boss) => {
+  const res = await world.t.app.inject({ url, headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<T>();
+};
+const PERIOD = 'from=2026-01-01&to=2026-11-30';
+
+describe('spend', () => {
+  const figures = (
+    net: string,
+    gross: string,
+    documents: number,
+    netLastYear = '0.00',
+    grossLastYear = '0.00',
+    documentsLastYear = 0,
+  ) => ({ net, gross, documents, netLastYear, grossLastYear, documentsLastYear });
+
+  it('sums net and gross per supplier and currency against the year before', async () => {
+    const report = await get<SpendReport>('/api/report/spend?year=2026&by=supplier');
+    expect(report.year).toBe(2026);
+    expect(report.rows).toEqual([
+      {
+        key: world.supplier.key,
+        name: 'Čistilni servis Žnidaršič d.o.o.',
+        currency: 'EUR',
+        // A 122.00/100.00, B 1,801.78/1,476.87, D 244/200, E 366/300, F 100/81.97, H 50/40.98,
+        // I 77/63.11; G was rejected and J is a draft.
+        ...figures('2262.93', '2760.78', 7),
+      },
+      {
+        key: tiskarna.key,
+        name: 'Tiskarna Tisk d.o.o.',
+        currency: 'EUR',
+        // K 200.00/163.93 this year, L 610.00/500.00 the year before.
+        ...figures('163.93', '200.00', 1, '500.00', '610.00', 1),
+      },
+      {
+        key: world.supplier.key,
+        name: 'Čistilni servis Žnidaršič d.o.o.',
+        currency: 'USD',
+        ...figures('409.84', '500.00', 1),
+      },
+    ]);
+    expect(report.totals).toEqual([
+      { currency: 'EUR', ...figures('2426.86', '2960.78', 8, '500.00', '610.00', 1) },
+      { currency: 'USD', ...figures('409.84', '500.00', 1) },
+    ]);
+    expect(report.months).toEqual([
+      { month: 3, currency: 'EUR', ...figures('0.00', '0.00', 0, '500.00', '610.00', 1) },
+      { month: 7, currency: 'EUR', ...figures('2426.86', '2960.78', 8) },
+      { month: 7, currency: 'USD', ...figures('409.84', '500.00', 1) },
+    ]);
+  });
+
+  it('splits by cost centre line by line, each line its share of the net', async () => {
+    const report = await get<SpendReport>('/api/report/spend?year=2026&by=costCenter');
+    // A–K have one line each, of their total, on no cost centre. L's lines add up to its
+    // total: UPR 366.00 (net 366 × 500 / 610 = 300.00), none 244.00 (net 200.00).
+    expect(report.rows).toEqual([
+      {
+        key: null,
+        name: null,
+        currency: 'EUR',
+        ...figures('2426.86', '2960.78', 8, '200.00', '244.00', 1),
+      },
+      {
+        key: 'UPR',
+        name: 'Uprava',
+        currency: 'EUR',
+        ...figures('0.00', '0.00', 0, '300.00', '366.00', 1),
+      },
+      { key: null, name: null, currency: 'USD', ...figures('409.84', '500.00', 1) },
+    ]);
+    // A document with lines on two cost centres counts once in the total.
+    expect(report.totals[0]).toEqual({
+      currency: 'EUR',
+      ...figures('2426.86', '2960.78', 8, '500.00', '610.00', 1),
+    });
+    const narrowed = await get<SpendReport>(
+      '/api/report/spend?year=2025&by=costCenter&costCenter=UPR',
+    );
+    // The filter takes documents with a line there; all their lines count.
+    expect(narrowed.totals).toEqual([{ currency: 'EUR', ...figures('500.00', '610.00', 1) }]);
+  });
+
+  it('names document types in the language of the request', async () => {
+    const { rows } = await sql<{ name_sl: string; name_en: string }>`
+      select name_sl, name_en from document_type where id = ${world.typeId}`.execute(db());
+    const type = rows[0];
+    const sl = await get<SpendReport>('/api/report/spend?year=2026&by=documentType', {
+      ...world.h.boss,
+      'content-language': 'sl',
+    });
+    expect(sl.rows.map((r) => [r.key, r.name, r.currency, r.gross])).toEqual([
+      [String(world.typeId), type?.name_sl, 'EUR', '2960.78'],
+      [String(world.typeId), type?.name_sl, 'USD', '500.00'],
+    ]);
+    const en = await get<SpendReport>('/api/report/spend?year=2026&by=documentType', {
+      ...world.h.boss,
+      'content-language': 'en-GB',
+    });
+    expect(en.rows[0]?.name).toBe(type?.name_en);
+  });
+});
+
+describe('approval times', () => {
+  it('gives median and 90th percentile per step and approver, and who waits longest', async () => {
+    const report = await get<ApprovalReport>(`/api/report/approval?${PERIOD}`);
+    expect(report).toMatchObject({ from: '2026-01-01', to: '2026-11-30' });
+    // Ten decisions in the period: 1–8 hours (A–K's confirmations), 10 (G rejected) and
+    // 11 (H forwarded); L's, in 2025, is not. Median (5 + 6) / 2 = 5.5 h; the 90th percentile
+    // lies a tenth of the way from 10 h to 11 h: 10.1 h.
+    const figures = {
+      decisions: 10,
+      medianSeconds: 19_800,
+      p90Seconds: 36_360,
+      forwards: 1,
+      rejections: 1,
+      returns: 0,
+    };
+    expect(report.steps).toEqual([expect.objectContaining({ tile: 'approval', ...figures })]);
+    const { rows } = await sql<{ display_name: string }>`
+      select display_name from app_user where id = (select user_id from workflow_log
+        where doc_id = ${docId('G')} and result_code = 'rejected')`.execute(db());
+    expect(report.approvers).toEqual([
+      expect.objectContaining({ displayName: rows[0]?.display_name, ...figures }),
+    ]);
+    expect(report.waiting.map((w) => [w.number, w.tile, w.since, w.amount])).toEqual([
+      ['H-2026', 'approval', '2026-11-01T08:00:00.000Z', '50.00'],
+    ]);
+    const waited = (Date.now() - Date.parse('2026-11-01T08:00:00Z')) / 1000;
+    expect(Math.abs((report.waiting[0]?.seconds ?? 0) - waited)).toBeLessThan(120);
+  });
+
+  it('narrows to a supplier and to a period', async () => {
+    const t = await get<ApprovalReport>(`/api/report/approval?${PERIOD}&supplier=${tiskarna.key}`);
+    expect(t.steps).toEqual([
+      expect.objectContaining({ decisions: 1, medianSeconds: 8 * 3600, p90Seconds: 8 * 3600 }),
+    ]);
+    expect(t.waiting).toEqual([]);
+    const before = await get<ApprovalReport>('/api/report/approval?from=2025-01-01&to=2025-12-31');
+    expect(before.steps).toEqual([
+      expect.objectContaining({ decisions: 1, medianSeconds: 9 * 3600 }),
+    ]);
+  });
+});
+
+describe('capture', () => {
+  it('counts the captured values users kept, by source, field and supplier', async () => {
+    const report = await get<CaptureReport>(`/api/report/capture?${PERIOD}`);
+    // A: its due date was corrected (10 Nov, read 9 Nov); the total (122.0), number and the
+    // IBAN (spaced, lower case) kept. K: its reference model (SI00 learned, saved SI12)
+    // corrected. D: all kept. L was captured in 2025.
+    expect(report).toMatchObject({ documents: 3, keptUnchanged: 1 });
+    expect(report.bySource).toEqual([
+      { source: 'learned', captured: 1, corrected: 1 },
+      { source: 'qr', captured: 1, corrected: 1 },
+      { source: 'einvoice', captured: 3, corrected: 0 },
+      { source: 'ocr', captured: 2, corrected: 0 },
+      { source: 'text', captured: 2, corrected: 0 },
+    ]);
+    expect(report.byField).toEqual([
+      { field: 'dueDate', captured: 1, corrected: 1 },
+      { field: 'referenceModel', captured: 1, corrected: 1 },
+      { field: 'invoiceNumber', captured: 3, corrected: 0 },
+      { field: 'totalAmount', captured: 2, corrected: 0 },
+      { field: 'iban', captured: 1, corrected: 0 },
+      { field: 'netAmount', captured: 1, corrected: 0 },
+    ]);
+    expect(report.bySupplier).toEqual([
+      {
+        supplierKey: world.supplier.key,
+        supplierName: 'Čistilni servis Žnidaršič d.o.o.',
+        documents: 2,
+        keptUnchanged: 1,
+        captured: 6,
+        corrected: 1,
+      },
+      {
+        supplierKey: tiskarna.key,
+        supplierName: 'Tiskarna Tisk d.o.o.',
+        documents: 1,
+        keptUnchanged: 0,
+        captured: 3,
+        corrected: 1,
+      },
+    ]);
+  });
+
+  it('follows a correction made later, and a document whose capture was undone', async () => {
+    // D's net changes: no longer what was read.
+    await sql`update doc set net_amount = 201 where id = ${docId('D')}`.execute(db());
+    await sql`select listina_capture_outcome(organization_id, array[id]) from doc
+      where id = ${docId('D')}`.execute(db());
+    const corrected = await get<CaptureReport>(`/api/report/capture?${PERIOD}`);
+    expect(corrected).toMatchObject({ documents: 3, keptUnchanged: 0 });
+    expect(corrected.byField).toContainEqual({ field: 'netAmount', captured: 1, corrected: 1 });
+    await sql`update doc set net_amount = 200 where id = ${docId('D')}`.execute(db());
+    await sql`select listina_capture_outcome(organization_id, array[id]) from doc
+      where id = ${docId('D')}`.execute(db());
+  });
+
+  it('counts the documents of the period by how they came in', async () => {
+    const report = await get<CaptureReport>('/api/report/capture');
+    // Twelve documents typed in this organisation today (A–L), none by mail or upload.
+    expect(report.channels).toEqual([{ channel: 'typed', documents: 12 }]);
+  });
+});
+
+describe('payments', () => {
+  it('gives orders by state, returns by reason, and when documents were paid', async () => {
+    const report = await get<PaymentsReport>(`/api/report/payments?${PERIOD}`);
+    expect(report.states).toEqual([
+      // D's order waits as a draft, E's is in a package; A, F and K's are paid; I's came back.
+      { state: 'draft', currency: 'EUR', orders: 1, amount: '244.00' },
+      { state: 'inPackage', currency: 'EUR', orders: 1, amount: '366.00' },
+      { state: 'paid', currency: 'EUR', orders: 3, amount: '422.00' },
+      { state: 'rejected', currency: 'EUR', orders: 1, amount: '77.00' },
+    ]);
+    expect(report.returns).toEqual([
+      { reason: 'AC04 Closed account', currency: 'EUR', orders: 1, amount: '77.00' },
+    ]);
+    // A paid 2 Nov (32 days after receipt, 8 early), K 5 Nov (35, on its day), F 10 Nov (40,
+    // 10 late): 107 / 3 = 35.7 days.
+    expect(report.paid).toEqual([
+      {
+        currency: 'EUR',
+        documents: 3,
+        amount: '422.00',
+        averageDaysToPay: '35.7',
+        early: 1,
+        onTime: 1,
+        late: 1,
+        averageDaysLate: '10.0',
+      },
+    ]);
+  });
+
+  it('narrows to a supplier, and to the year before', async () => {
+    const t = await get<PaymentsReport>(`/api/report/payments?${PERIOD}&supplier=${tiskarna.key}`);
+    expect(t.states).toEqual([{ state: 'paid', currency: 'EUR', orders: 1, amount: '200.00' }]);
+    expect(t.returns).toEqual([]);
+    const before = await get<PaymentsReport>('/api/report/payments?from=2025-01-01&to=2025-12-31');
+    // L: received 12 March, paid 15 April, due 10 April: 34 days, 5 late.
+    expect(before.paid).toEqual([
+      expect.objectContaining({
+        documents: 1,
+        averageDaysToPay: '34.0',
+        late: 1,
+        averageDaysLate: '5.0',
+      }),
+    ]);
+  });
+});
+
+describe('rights and bad input', () => {
+  it('answers every member, refuses strangers, and says what is wrong with a query', async () => {
+    for (const path of ['spend', 'approval', 'capture', 'payments']) {
+      for (const headers of [world.h.acc, world.h.dex]) await get(`/api/report/${path}`, headers);
+      const stranger = await world.t.app.inject({
+        url: `/api/report/${path}`,
+        headers: { ...world.h.eve, 'organization-id': world.h.boss['organization-id'] ?? '' },
+      });
+      expect(stranger.statusCode).toBe(403);
+    }
+    // Another organisation's member sees its own (empty) reports, never these documents.
+    expect((await get<SpendReport>('/api/report/spend?year=2026', world.h.eve)).rows).toEqual([]);
+    for (const url of [
+      '/api/report/spend?by=colour',
+      '/api/report/spend?year=1066',
+      '/api/report/approval?from=2026-02-30',
+      '/api/report/capture?supplier=nobody',
+    ]) {
+      const bad = await world.t.app.inject({ url, headers: world.h.boss });
+      expect(bad.statusCode, url).toBe(400);
+      expect(errorCodes(bad).length, url).toBeGreaterThan(0);
+    }
+  });
+});

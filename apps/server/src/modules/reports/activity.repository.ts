@@ -1,0 +1,386 @@
+import { WAITING_LIMIT, type ReportFilter, type SpendGroup } from '@listina/contract';
+import type { Locale } from '../../plugins/i18n';
+import { sql, type RawBuilder } from 'kysely';
+import type { Trx } from '../../db/scope';
+import { OWED, filtersSql, money } from './reports.repository';
+
+/**
+ * The SQL of the reports of a period (issue 27, docs/reports.md): spend, approval times,
+ * capture and payments. As with aging, each statement names its organisation (the indexes of
+ * migration 0041 lead with it) and runs in its tenant scope; sums are numerics returned as
+ * text, per currency.
+ */
+
+/** A period, both days included, and the time zone its days are the user's in. */
+export interface Period {
+  from: string;
+  to: string;
+  timeZone: string;
+}
+
+/** A moment column within a period's days (served by an index on the column). */
+const withinSql = (column: RawBuilder<unknown>, { from, to, timeZone }: Period) =>
+  sql`${column} >= (${from}::date::timestamp at time zone ${timeZone})
+    and ${column} < ((${to}::date + 1)::timestamp at time zone ${timeZone})`;
+
+const hasFilter = (filter: ReportFilter) =>
+  Boolean(filter.supplier || filter.documentType || filter.costCenter || filter.workflowStep);
+
+/** The day a document counts on in spend: issued, else received, else entered (UTC day). */
+const SPEND_DAY = sql`coalesce(d.issue_date, d.received_date, (d.created_at at time zone 'UTC')::date)`;
+/** A document's net: its net amount, else its total less VAT. */
+const NET = sql`coalesce(d.net_amount, d.total_amount - coalesce(d.vat_amount, 0), 0)`;
+const GROSS = sql`coalesce(d.total_amount, 0)`;
+
+export interface SpendRowData {
+  /** A group's line, a month's, or the total of a currency. */
+  kind: 'group' | 'month' | 'total';
+  key: string | null;
+  name: string | null;
+  /** 1–12 on a month's line. */
+  month: number | null;
+  currency: string;
+  net: string;
+  gross: string;
+  documents: number;
+  net_last_year: string;
+  gross_last_year: string;
+  documents_last_year: number;
+}
+
+/**
+ * Spend of the activated documents of `year` and the year before, grouped by `by`, by month,
+ * and in total per currency (a document with two cost centres' lines counts once there). By cost centre a document counts with
+ * each of its cost lines: the lines add up to its total (the gross), and each line's net is
+ * its share of the document's net; a document with no lines counts whole under "none".
+ */
+export async function spendRows(
+  trx: Trx,
+  organizationId: string,
+  year: number,
+  by: SpendGroup,
+  filter: ReportFilter,
+  locale: Locale,
+): Promise<SpendRowData[]> {
+  const parts =
+    by === 'costCenter'
+      ? sql`
+        select coalesce(c.cost_center_code, '') as key, d.year, d.month, d.currency_code, d.id,
+          case when c.id is null then ${NET}
+            else coalesce(round(c.amount * ${NET} / nullif(${GROSS}, 0), 2), c.amount) end as net,
+          coalesce(c.amount, ${GROSS}) as gross
+        from docs d
+        left join doc_cost_line c on c.organization_id = d.organization_id and c.doc_id = d.id`
+      : sql`
+        select ${by === 'supplier' ? sql`d.customer_key::text` : sql`d.document_type_id::text`}
+          as key, d.year, d.month, d.currency_code, d.id, ${NET} as net, ${GROSS} as gross
+        from docs d`;
+  const names =
+    by === 'supplier'
+      ? sql`(select p.name from partner p
+          where p.organization_id = ${organizationId} and p.key = s.key::uuid)`
+      : by === 'documentType'
+        ? sql`(select ${locale === 'sl' ? sql`t.name_sl` : sql`t.name_en`}
+            from document_type t where t.organization_id = ${organizationId} and t.id = s.key::bigint)`
+        : sql`(select coalesce(nullif(c.name, ''), c.code) from cost_center c
+            where c.organization_id = ${organizationId} and c.code = s.key)`;
+  const { rows } = await sql<SpendRowData>`
+    with docs as (
+      select d.id, d.organization_id, d.customer_key, d.document_type_id, d.currency_code,
+        d.net_amount, d.vat_amount, d.total_amount, extract(year from ${SPEND_DAY})::int as year,
+        extract(month from ${SPEND_DAY})::int as month
+      from doc d
+      where d.organization_id = ${organizationId} and d.status in ('active', 'archived')
+        and ${SPEND_DAY} between ${`${year - 1}-01-01`}::date and ${`${year}-12-31`}::date
+        and ${filtersSql(filter)}
+    ), parts as (${parts}),
+    sums as (
+      select case when grouping(key) = 0 then 'group' when grouping(month) = 0 then 'month'
+          else 'total' end as kind,
+        month, case when grouping(key) = 0 then nullif(key, '') end as key,
+        currency_code as currency,
+        ${money(sql`case when year = ${year} then net end`)} as net,
+        ${money(sql`case when year = ${year} then gross end`)} as gross,
+        count(distinct case when year = ${year} then id end)::int as documents,
+        ${money(sql`case when year = ${year - 1} then net end`)} as net_last_year,
+        ${money(sql`case when year = ${year - 1} then gross end`)} as gross_last_year,
+        count(distinct case when year = ${year - 1} then id end)::int as documents_last_year
+      from parts
+      group by grouping sets ((key, currency_code), (month, currency_code), (currency_code))
+    )
+    select s.*, case when s.kind = 'group' and s.key is not null then ${names} end as name
+    from sums s
+  `.execute(trx);
+  return rows;
+}
+
+export interface DecisionRowData {
+  /** 'step' or 'approver'. */
+  kind: 'step' | 'approver';
+  tile: string | null;
+  step_name: string | null;
+  workflow_name: string | null;
+  user_key: string | null;
+  display_name: string | null;
+  decisions: number;
+  median_seconds: number;
+  p90_seconds: number;
+  forwards: number;
+  rejections: number;
+  returns: number;
+}
+
+/** The documents a decision counts: filtered like every report, through the log's document. */
+const loggedDocSql = (filter: ReportFilter) => sql`exists (select 1 from doc d
+  where d.organization_id = l.organization_id and d.id = l.doc_id and ${filtersSql(filter)})`;
+
+/**
+ * The workflow decisions taken in a period (log lines leaving a step a document stood in), by
+ * step and by the user who took them: how long the document had stood there (median and 90th
+ * percentile), and how many were forwards, rejections and returns.
+ */
+export async function decisionRows(
+  trx: Trx,
+  organizationId: string,
+  period: Period,
+  filter: ReportFilter,
+): Promise<DecisionRowData[]> {
+  const { rows } = await sql<DecisionRowData>`
+    with decisions as (
+      select l.from_step_id, l.user_id, l.result_code, coalesce(l.seconds_in_step, 0) as seconds
+      from workflow_log l
+      where l.organization_id = ${organizationId} and l.from_step_id is not null
+        and ${withinSql(sql`l.created_at`, period)}
+        and ${hasFilter(filter) ? loggedDocSql(filter) : sql`true`}
+    ), figures as (
+      select case when grouping(from_step_id) = 0 then 'step' else 'approver' end as kind,
+        from_step_id, user_id, count(*)::int as decisions,
+        round(percentile_cont(0.5) within group (order by seconds))::int as median_seconds,
+        round(percentile_cont(0.9) within group (order by seconds))::int as p90_seconds,
+        count(*) filter (where result_code = 'forwarded')::int as forwards,
+        count(*) filter (where result_code = 'rejected')::int as rejections,
+        count(*) filter (where result_code in ('supplementData', 'oneStepBack',
+          'returnToBeginning'))::int as returns
+      from decisions
+      group by grouping sets ((from_step_id), (user_id))
+    )
+    select f.kind, s.system_tile_code as tile, s.name as step_name, w.name as workflow_name,
+      u.key::text as user_key, u.display_name, f.decisions, f.median_seconds, f.p90_seconds,
+      f.forwards, f.rejections, f.returns
+    from figures f
+    left join workflow_step s on s.organization_id = ${organizationId} and s.id = f.from_step_id
+    left join workflow w on w.organization_id = s.organization_id and w.id = s.workflow_id
+    left join app_user u on u.id = f.user_id and f.kind = 'approver'
+    order by f.kind desc, f.median_seconds desc, f.decisions desc
+  `.execute(trx);
+  return rows;
+}
+
+export interface WaitingRowData {
+  document_key: string;
+  number: string;
+  supplier_name: string | null;
+  tile: string;
+  step_name: string;
+  since: Date;
+  seconds: number;
+  currency: string;
+  amount: string | null;
+}
+
+/** The active documents standing longest in a workflow step now. */
+export async function waitingRows(
+  trx: Trx,
+  organizationId: string,
+  filter: ReportFilter,
+): Promise<WaitingRowData[]> {
+  const { rows } = await sql<WaitingRowData>`
+    select d.key::text as document_key, d.number, p.name as supplier_name,
+      s.system_tile_code as tile, s.name as step_name, d.workflow_step_at as since,
+      greatest(0, extract(epoch from now() - d.workflow_step_at))::int as seconds,
+      d.currency_code as currency, coalesce(d.amount_due, d.total_amount)::text as amount
+    from doc d
+    join workflow_step s on s.organization_id = d.organization_id and s.id = d.workflow_step_id
+    left join partner p on p.organization_id = d.organization_id and p.key = d.customer_key
+    where d.organization_id = ${organizationId} and d.status = 'active'
+      and d.workflow_step_id is not null and d.workflow_step_at is not null
+      and ${filtersSql(filter)}
+    order by d.workflow_step_at, d.id
+    limit ${WAITING_LIMIT}
+  `.execute(trx);
+  return rows;
+}
+
+export interface CaptureRowData {
+  /** 'all', 'source', 'field', 'supplier' or 'channel'. */
+  kind: 'all' | 'source' | 'field' | 'supplier' | 'channel';
+  name: string | null;
+  supplier_name: string | null;
+  documents: number;
+  kept_unchanged: number;
+  captured: number;
+  corrected: number;
+}
+
+/**
+ * What capture filled in on the documents captured in a period and what users kept
+ * (capture_outcome, migration 0041): overall, by source, by field and by supplier; and the
+ * documents created in the period by how they came in.
+ */
+export async function captureRows(
+  trx: Trx,
+  organizationId: string,
+  period: Period,
+  filter: ReportFilter,
+): Promise<CaptureRowData[]> {
+  const inPeriod = (column: string) => withinSql(sql.ref(`d.${column}`), period);
+  const { rows } = await sql<CaptureRowData>`
+    with outcomes as (
+      select d.id, d.customer_key, o.field,
+        case when o.source in ('einvoice', 'qr', 'text', 'ocr', 'learned') then o.source
+          else 'other' end as source, o.kept
+      from doc d
+      join capture_outcome o on o.organization_id = d.organization_id and o.doc_id = d.id
+      where d.organization_id = ${organizationId} and d.capture_state = 'done'
+        and ${inPeriod('captured_at')} and ${filtersSql(filter)}
+    ), per_doc as (
+      select id, customer_key, bool_and(kept) as kept, count(*)::int as captured,
+        count(*) filter (where not kept)::int as corrected
+      from outcomes group by id, customer_key
+    ), grouped as (
+      select 'all' as kind, null as name, count(*)::int as documents,
+        count(*) filter (where kept)::int as kept_unchanged, sum(captured)::int as captured,
+        sum(corrected)::int as corrected
+      from per_doc
+      union all
+      select 'supplier', customer_key::text, count(*)::int, count(*) filter (where kept)::int,
+        sum(captured)::int, sum(corrected)::int
+      from per_doc group by customer_key
+      union all
+      select 'source', source, count(distinct id)::int, 0, count(*)::int,
+        count(*) filter (where not kept)::int
+      from outcomes group by source
+      union all
+      select 'field', field, count(distinct id)::int, 0, count(*)::int,
+        count(*) filter (where not kept)::int
+      from outcomes group by field
+      union all
+      select 'channel', case when d.intake_message_id is not null then 'mail'
+          when exists (select 1 from doc_file f where f.organization_id = d.organization_id
+            and f.doc_id = d.id) then 'upload'
+          else 'typed' end, count(*)::int, 0, 0, 0
+      from doc d
+      where d.organization_id = ${organizationId} and ${inPeriod('created_at')}
+        and ${filtersSql(filter)}
+      group by 2
+    )
+    select g.kind, g.name, g.documents, g.kept_unchanged, coalesce(g.captured, 0) as captured,
+      coalesce(g.corrected, 0) as corrected,
+      case when g.kind = 'supplier' then (select p.name from partner p
+        where p.organization_id = ${organizationId} and p.key = g.name::uuid) end
+        as supplier_name
+    from grouped g
+  `.execute(trx);
+  return rows;
+}
+
+export interface OrderStateRowData {
+  kind: 'state' | 'return';
+  name: string | null;
+  currency: string;
+  orders: number;
+  amount: string;
+}
+
+/** The orders a payments report counts: filtered through the documents they pay. */
+const orderDocSql = (filter: ReportFilter) =>
+  hasFilter(filter)
+    ? sql`exists (select 1 from pay_order_doc l
+        join doc d on d.organization_id = l.organization_id and d.id = l.doc_id
+        where l.organization_id = o.organization_id and l.pay_order_id = o.id
+          and ${filtersSql(filter)})`
+    : sql`true`;
+
+/**
+ * Orders with an execution date in the period by their state now, and orders the bank
+ * returned in the period (their last change) by the reason it gave.
+ */
+export async function orderStateRows(
+  trx: Trx,
+  organizationId: string,
+  period: Period,
+  filter: ReportFilter,
+): Promise<OrderStateRowData[]> {
+  const { rows } = await sql<OrderStateRowData>`
+    select 'state' as kind, o.state as name, o.currency_code as currency,
+      count(*)::int as orders, ${money(sql`o.amount`)} as amount
+    from pay_order o
+    where o.organization_id = ${organizationId}
+      and o.execution_date between ${period.from}::date and ${period.to}::date
+      and ${orderDocSql(filter)}
+    group by o.state, o.currency_code
+    union all
+    select 'return', nullif(trim(o.bank_message), ''), o.currency_code, count(*)::int,
+      ${money(sql`o.amount`)}
+    from pay_order o
+    where o.organization_id = ${organizationId} and o.state = 'rejected'
+      and ${withinSql(sql`o.updated_at`, period)}
+      and ${orderDocSql(filter)}
+    group by 2, o.currency_code
+    order by 1, 3, 4 desc, 2
+  `.execute(trx);
+  return rows;
+}
+
+export interface PaidRowData {
+  currency: string;
+  documents: number;
+  amount: string;
+  average_days_to_pay: string;
+  early: number;
+  on_time: number;
+  late: number;
+  average_days_late: string;
+}
+
+/**
+ * The documents paid in the period: each document once, on the (user's) day its order was
+ * paid, the last one when several were, against the day it was received (else issued) and its
+ * due date. A document still owed in part (another order of it unpaid) is not yet paid.
+ */
+export async function paidRows(
+  trx: Trx,
+  organizationId: string,
+  period: Period,
+  filter: ReportFilter,
+): Promise<PaidRowData[]> {
+  const { rows } = await sql<PaidRowData>`
+    with paid as (
+      select l.doc_id,
+        max(timezone(${period.timeZone}, coalesce(o.paid_at, o.updated_at)))::date as paid_on
+      from pay_order o
+      join pay_order_doc l on l.organization_id = o.organization_id and l.pay_order_id = o.id
+      where o.organization_id = ${organizationId} and o.state = 'paid'
+        and ${withinSql(sql`coalesce(o.paid_at, o.updated_at)`, period)}
+      group by l.doc_id
+    ), days as (
+      select d.currency_code, ${OWED} as owed,
+        p.paid_on - coalesce(d.received_date, d.issue_date, p.paid_on) as to_pay,
+        p.paid_on - d.due_date as late
+      from paid p
+      join doc d on d.organization_id = ${organizationId} and d.id = p.doc_id
+      where d.payment_state = 'paid' and ${filtersSql(filter)}
+    )
+    select currency_code as currency, count(*)::int as documents, ${money(sql`owed`)} as amount,
+      round(avg(greatest(to_pay, 0)), 1)::text as average_days_to_pay,
+      count(*) filter (where late < 0)::int as early,
+      count(*) filter (where late = 0 or late is null)::int as on_time,
+      count(*) filter (where late > 0)::int as late,
+      coalesce(round(avg(late) filter (where late > 0), 1), 0)::numeric(10, 1)::text
+        as average_days_late
+    from days
+    group by currency_code
+    order by currency_code
+  `.execute(trx);
+  return rows;
+}
