@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { daysInMonth, formatDate, isIsoDate, parseDate, toIsoDate, WEEK_STARTS_ON } from './date';
+import {
+  addDays,
+  daysInMonth,
+  formatDate,
+  isIsoDate,
+  mondayOf,
+  parseDate,
+  toIsoDate,
+  WEEK_STARTS_ON,
+} from './date';
 
 const today = '2025-06-15';
 const date = (value: string) => ({ value, invalid: false, future: false });
@@ -129,5 +138,21 @@ describe('formatDate and helpers', () => {
     expect(daysInMonth(2000, 2)).toBe(29);
     expect(toIsoDate(new Date(2024, 0, 9))).toBe('2024-01-09');
     expect(WEEK_STARTS_ON).toBe(1);
+  });
+});
+
+describe('calendar days', () => {
+  it('moves a day across month, year and leap-day ends', () => {
+    expect(addDays('2026-01-31', 1)).toBe('2026-02-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-11-29', -365)).toBe('2025-11-29');
+  });
+
+  it("finds a day's Monday, a Monday being its own", () => {
+    expect(mondayOf('2026-11-29')).toBe('2026-11-23'); // a Sunday
+    expect(mondayOf('2026-11-30')).toBe('2026-11-30');
+    expect(mondayOf('2027-01-01')).toBe('2026-12-28'); // across the year
   });
 });

@@ -119,3 +119,15 @@ export function formatDate(value: string | null | undefined): string {
   const [year, month, day] = value.split('-');
   return `${day ?? ''}.${month ?? ''}.${year ?? ''}`;
 }
+
+/** yyyy-mm-dd moved by a number of calendar days (no time zone involved). */
+export function addDays(day: string, days: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+}
+
+/** The Monday (WEEK_STARTS_ON) of a yyyy-mm-dd day's week. */
+export function mondayOf(day: string): string {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return addDays(day, -((weekday - WEEK_STARTS_ON + 7) % 7));
+}

@@ -27,6 +27,7 @@ import { getListedEntity } from './registry';
 import { csvLine, neutralise } from './spreadsheet';
 import * as repo from './tables.repository';
 import type { TableScope } from './tables.service';
+import { localDate } from '../../lib/local-date';
 
 /**
  * POST /api/cl/{name}/export: the rows of a table as xlsx or csv, streamed. Rows are read in
@@ -226,15 +227,6 @@ function defaultSortOf(entity: EntityDef): repo.SortKey[] {
     return column ? [{ column, desc: direction.toLowerCase() === 'desc' }] : [];
   });
   return [...keys, { column: 'id', desc: keys[keys.length - 1]?.desc ?? false }];
-}
-
-/** Today as yyyy-mm-dd in the caller's zone (UTC when it sent none or an unknown one). */
-export function localDate(timeZone: string | undefined, now = new Date()): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: timeZone ?? 'UTC' }).format(now);
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
 }
 
 async function* csvChunks(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attachment } from '../../lib/content-disposition';
-import { localDate } from './export';
+import { localDate } from '../../lib/local-date';
 
 describe('download headers', () => {
   it('gives an ASCII file name and the exact UTF-8 one', () => {
