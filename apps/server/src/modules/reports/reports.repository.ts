@@ -49,6 +49,7 @@ function openPayablesSql(
   organizationId: string,
   asOf: string,
   today: string,
+  timeZone: string,
   filter: ReportFilter,
 ) {
   const common = sql`d.organization_id = ${organizationId}
@@ -59,7 +60,10 @@ function openPayablesSql(
     where ${common} and d.payment_state <> 'paid'`;
   if (asOf >= today) return unpaidNow;
   // Paid now, but after that day: an order of it was paid later (found from the paid orders,
-  // through their index, not from every paid document).
+  // through their index, not from every paid document). The day's end is a timestamptz
+  // constant: compared with a date, the operator (timestamptz_ge_date) is not leakproof, and
+  // under row-level security the planner may then not use it in an index scan (1.8 s).
+  const dayEnd = sql`((${asOf}::date + 1)::timestamp at time zone ${timeZone})`;
   return sql`${unpaidNow}
     union all
     select ${PAYABLE_COLUMNS} from doc d where ${common} and d.payment_state = 'paid'
@@ -67,7 +71,7 @@ function openPayablesSql(
         select l.doc_id from pay_order o
         join pay_order_doc l on l.organization_id = o.organization_id and l.pay_order_id = o.id
         where o.organization_id = ${organizationId} and o.state = 'paid'
-          and coalesce(o.paid_at, o.updated_at) >= (${asOf}::date + 1))`;
+          and coalesce(o.paid_at, o.updated_at) >= ${dayEnd})`;
 }
 
 export interface AgingRowData {
@@ -89,11 +93,12 @@ export async function agingRows(
   organizationId: string,
   asOf: string,
   today: string,
+  timeZone: string,
   filter: ReportFilter,
 ): Promise<AgingRowData[]> {
   const late = sql`(${asOf}::date - ${DUE})`;
   const { rows } = await sql<AgingRowData>`
-    with open as (${openPayablesSql(organizationId, asOf, today, filter)}),
+    with open as (${openPayablesSql(organizationId, asOf, today, timeZone, filter)}),
     -- Summed per supplier first, the names joined to the sums: a few thousand lines, not every
     -- open document, go through the join and the sort.
     sums as (

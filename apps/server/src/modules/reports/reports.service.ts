@@ -13,7 +13,7 @@ import {
 import { addDays, centsOf, centsText, mondayOf } from '@listina/forms';
 import type { Db } from '../../db/create-db';
 import type { Locale } from '../../plugins/i18n';
-import { localDate } from '../../lib/local-date';
+import { knownTimeZone, localDate } from '../../lib/local-date';
 import { filterOf, inReportScope, type ReportScope } from './report-scope';
 import {
   agingRows,
@@ -83,7 +83,7 @@ export function createReportsService(db: Db) {
     const today = localDate(timeZone);
     const asOf = query.asOf ?? today;
     const rows = await inReportScope(db, scope, (trx) =>
-      agingRows(trx, scope.organizationId, asOf, today, filterOf(query)),
+      agingRows(trx, scope.organizationId, asOf, today, knownTimeZone(timeZone), filterOf(query)),
     );
     // By supplier name as the user's language sorts (Č after C), those without one last.
     const collator = new Intl.Collator(locale);
