@@ -26,11 +26,12 @@ export const WORKFLOW_TILES = [
 
 /**
  * A report's view as the address's query holds it, so that a link reproduces it: the day
- * (asOf for aging, from for cash), supplier, documentType, costCenter, workflowStep, the currency the
- * chart shows and whether it is the view across the user's organisations.
+ * (asOf for aging, from for cash), supplier, documentType, costCenter, workflowStep, the
+ * currency the chart shows and whether it is the view across the user's organisations.
  */
 export interface ReportParams {
-  day: string | undefined;
+  asOf: string | undefined;
+  from: string | undefined;
   supplier: string | undefined;
   documentType: number | undefined;
   /** A cost centre's code (documents with a cost line on it). */
@@ -40,19 +41,19 @@ export interface ReportParams {
   across: boolean;
 }
 
-export const dayParamOf = (view: ReportView) => (view === 'aging' ? 'asOf' : 'from');
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+const dayOf = (text: string | null) => (text !== null && isIsoDate(text) ? text : undefined);
+
 /** Reads the query; a value the server would refuse is left out rather than sent. */
-export function readParams(view: ReportView, search: URLSearchParams): ReportParams {
-  const day = search.get(dayParamOf(view)) ?? '';
+export function readParams(search: URLSearchParams): ReportParams {
   const supplier = search.get('supplier') ?? '';
   const documentType = Number(search.get('documentType'));
   const workflowStep = search.get('workflowStep') ?? '';
   const costCenter = search.get('costCenter') ?? '';
   return {
-    day: isIsoDate(day) ? day : undefined,
+    asOf: dayOf(search.get('asOf')),
+    from: dayOf(search.get('from')),
     supplier: UUID.test(supplier) ? supplier : undefined,
     documentType: Number.isInteger(documentType) && documentType > 0 ? documentType : undefined,
     // The server takes a code of 1 to 64 characters.
@@ -62,6 +63,16 @@ export function readParams(view: ReportView, search: URLSearchParams): ReportPar
       : undefined,
     currency: search.get('currency') || undefined,
     across: search.get('across') === '1',
+  };
+}
+
+/** The narrowing filters of the query, as every report's call takes them. */
+export function narrowingOf(params: ReportParams) {
+  return {
+    supplier: params.supplier,
+    documentType: params.documentType,
+    costCenter: params.costCenter,
+    workflowStep: params.workflowStep,
   };
 }
 

@@ -1,0 +1,135 @@
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useI18n } from '../../app/i18n';
+import { AgingAcrossView } from './aging-across-view';
+import { AgingView } from './aging-view';
+import { CashAcrossView } from './cash-across-view';
+import { CashView } from './cash-view';
+import {
+  agingAcrossSheet,
+  agingSheet,
+  cashAcrossSheet,
+  cashSheet,
+  narrowingOf,
+  type ReportParams,
+  type ReportView,
+  type Sheet,
+  type SheetText,
+} from './report-model';
+import { useAgingAcross, useAgingReport, useCashAcross, useCashReport } from './reports-api';
+
+/** What the page draws of the report it shows: its answer, its view and its sheet. */
+export interface ShownReport {
+  query: Pick<UseQueryResult, 'isSuccess' | 'isPending' | 'isError' | 'error'>;
+  content: ReactNode;
+  /** The table as an .xlsx sheet, once the report has answered. */
+  sheet: () => Sheet | undefined;
+  fileName: string;
+}
+
+/** One report: its answer and how the page shows and exports it. */
+function shown<T>(
+  query: UseQueryResult<T>,
+  draw: (data: T) => ReactNode,
+  sheet: (data: T) => Sheet,
+  fileName: (data: T | undefined) => string,
+): ShownReport {
+  return {
+    query,
+    content: query.data === undefined ? null : draw(query.data),
+    sheet: () => (query.data === undefined ? undefined : sheet(query.data)),
+    fileName: fileName(query.data),
+  };
+}
+
+/**
+ * The report a view of the page shows (issue 27). Every report's call is made here with only
+ * the shown one enabled, so the hooks run in the same order whatever the view.
+ */
+export function useShownReport(props: {
+  view: ReportView;
+  across: boolean;
+  organizationId: string;
+  params: ReportParams;
+  onCurrency: (currency: string) => void;
+}): ShownReport {
+  const { view, across, organizationId, params, onCurrency } = props;
+  const { t } = useI18n();
+  const filter = narrowingOf(params);
+  const own = !across;
+  const aging = useAgingReport(
+    organizationId,
+    { asOf: params.asOf, ...filter },
+    view === 'aging' && own,
+  );
+  const cash = useCashReport(
+    organizationId,
+    { from: params.from, ...filter },
+    view === 'cash' && own,
+  );
+  const agingAcross = useAgingAcross(params.asOf, view === 'aging' && across);
+  const cashAcross = useCashAcross(params.from, view === 'cash' && across);
+
+  const text: SheetText = {
+    supplier: t('reports.column.supplier'),
+    organization: t('reports.column.organization'),
+    currency: t('reports.column.currency'),
+    bucket: (bucket) => t(`reports.bucket.${bucket}`),
+    part: (part) => t(`reports.part.${part}`),
+    total: t('reports.column.total'),
+    documents: t('reports.column.documents'),
+    week: t('reports.column.week'),
+    totals: t('reports.totals'),
+    overdue: t('reports.overdue'),
+    later: t('reports.later'),
+    noSupplier: t('reports.noSupplier'),
+    asOf: t('reports.filter.asOf'),
+    from: t('reports.filter.from'),
+  };
+  const name = t(`reports.tab.${view}`);
+  const currency = { currency: params.currency, onCurrency };
+  switch (view) {
+    case 'aging':
+      return across
+        ? shown(
+            agingAcross,
+            (report) => <AgingAcrossView report={report} {...currency} />,
+            (report) => agingAcrossSheet(report, text, name),
+            (report) => `aging-${report?.asOf ?? ''}.xlsx`,
+          )
+        : shown(
+            aging,
+            (report) => (
+              <AgingView
+                report={report}
+                organizationId={organizationId}
+                filter={params}
+                {...currency}
+              />
+            ),
+            (report) => agingSheet(report, text, name),
+            (report) => `aging-${report?.asOf ?? ''}.xlsx`,
+          );
+    case 'cash':
+      return across
+        ? shown(
+            cashAcross,
+            (report) => <CashAcrossView report={report} {...currency} />,
+            (report) => cashAcrossSheet(report, text, name),
+            (report) => `cash-needed-${report?.from ?? ''}.xlsx`,
+          )
+        : shown(
+            cash,
+            (report) => (
+              <CashView
+                report={report}
+                organizationId={organizationId}
+                filter={params}
+                {...currency}
+              />
+            ),
+            (report) => cashSheet(report, text, name),
+            (report) => `cash-needed-${report?.from ?? ''}.xlsx`,
+          );
+  }
+}
