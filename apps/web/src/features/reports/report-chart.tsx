@@ -18,11 +18,13 @@ interface ReportChartProps {
   format: (value: number) => string;
   /** A bar's segment clicked: its series and the index of its category. */
   onSegmentClick?: (seriesId: string, dataIndex: number) => void;
+  /** Side by side instead of stacked (this year against last, a median against the 90th). */
+  grouped?: boolean;
   testId: string;
 }
 
 /**
- * Stacked bars of a report (issue 27). A series is told apart by its name in the legend and
+ * Stacked (or grouped) bars of a report (issue 27). A series is told apart by its name in the legend and
  * the tooltip, not by colour alone, and the table named by tableId carries every figure for a
  * reader who cannot see the chart: the figure points to it.
  */
@@ -47,7 +49,7 @@ export function ReportChart(props: ReportChartProps) {
           id: line.id,
           label: line.label,
           data: line.data,
-          stack: 'total',
+          stack: props.grouped ? undefined : 'total',
           valueFormatter: (value: number | null) => (value === null ? '' : format(value)),
         }))}
         onItemClick={

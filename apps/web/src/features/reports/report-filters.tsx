@@ -1,15 +1,74 @@
-import { SchemaSchema, type Model } from '@listina/forms';
+import { SPEND_GROUPS } from '@listina/contract';
+import { SchemaSchema, toIsoDate, type Model } from '@listina/forms';
 import { SchemaForm } from '../../schema-ui/form/schema-form';
-import { WORKFLOW_TILES, withParam, type ReportParams, type ReportView } from './report-model';
+import {
+  SPEND_AMOUNTS,
+  WORKFLOW_TILES,
+  withParam,
+  type ReportParams,
+  type ReportView,
+} from './report-model';
 
 /** A field of the filter form; its name is the address's parameter it sets. */
 type FilterField = Record<string, unknown> & { name: keyof ReportParams };
 
-/** The day or period a report is read for: each report's own fields, first in the form. */
-const PERIOD_FIELDS: Record<ReportView, FilterField[]> = {
-  aging: [{ name: 'asOf', dataType: 'date', labelId: 'reports.filter.asOf' }],
-  cash: [{ name: 'from', dataType: 'date', labelId: 'reports.filter.from' }],
-};
+/** Years spend offers: this one and the nine before (a year in the address is kept too). */
+const SPEND_YEARS = 10;
+
+function spendFields(year: number | undefined): FilterField[] {
+  const thisYear = Number(toIsoDate(new Date()).slice(0, 4));
+  const years = Array.from({ length: SPEND_YEARS }, (_, index) => thisYear - index);
+  if (year !== undefined && !years.includes(year)) years.push(year);
+  return [
+    {
+      name: 'year',
+      inputType: 'select',
+      labelId: 'reports.filter.year',
+      references: {
+        items: years.map((value) => ({ code: String(value), name: String(value) })),
+        displayFields: ['name'],
+        noSort: true,
+      },
+    },
+    {
+      name: 'by',
+      inputType: 'select',
+      labelId: 'reports.filter.by',
+      references: {
+        items: SPEND_GROUPS.map((code) => ({ code, labelId: `reports.by.${code}` })),
+        noSort: true,
+      },
+    },
+    {
+      name: 'amount',
+      inputType: 'select',
+      labelId: 'reports.filter.amount',
+      references: {
+        items: SPEND_AMOUNTS.map((code) => ({ code, labelId: `reports.amount.${code}` })),
+        noSort: true,
+      },
+    },
+  ];
+}
+
+const PERIOD: FilterField[] = [
+  { name: 'from', dataType: 'date', labelId: 'reports.filter.from' },
+  { name: 'to', dataType: 'date', labelId: 'reports.filter.to' },
+];
+
+/** The day, period or year a report is read for: each report's own fields, first in the form. */
+function periodFields(view: ReportView, params: ReportParams): FilterField[] {
+  switch (view) {
+    case 'aging':
+      return [{ name: 'asOf', dataType: 'date', labelId: 'reports.filter.asOf' }];
+    case 'cash':
+      return [{ name: 'from', dataType: 'date', labelId: 'reports.filter.from' }];
+    case 'spend':
+      return spendFields(params.year);
+    default:
+      return PERIOD;
+  }
+}
 
 /** What every report narrows to, picked from the code lists. */
 const NARROWING_FIELDS: FilterField[] = [
@@ -43,11 +102,6 @@ const NARROWING_FIELDS: FilterField[] = [
   },
 ];
 
-/** The fields of a report's form: across organisations the server takes the day alone. */
-function fieldsOf(view: ReportView, across: boolean): FilterField[] {
-  return across ? PERIOD_FIELDS[view] : [...PERIOD_FIELDS[view], ...NARROWING_FIELDS];
-}
-
 const textOrNull = (value: unknown) =>
   typeof value === 'string' && value !== ''
     ? value
@@ -67,14 +121,26 @@ export function ReportFilterForm(props: {
   onChange: (change: (query: URLSearchParams) => URLSearchParams) => void;
 }) {
   const { view, across, params } = props;
-  const fields = fieldsOf(view, across);
+  const own = periodFields(view, params);
+  const fields = across ? own : [...own, ...NARROWING_FIELDS];
   const names = fields.map((field) => field.name);
   const schema = SchemaSchema.parse({
     id: `reportFilter-${view}-${across ? 'across' : 'own'}`,
-    layout: [names],
+    // A report of one day keeps its filters on one line; a period's or a year's fields get
+    // their own, so that the line does not squeeze six or seven inputs.
+    layout:
+      fields.length > own.length && own.length > 1
+        ? [own.map((field) => field.name), names.slice(own.length)]
+        : [names],
     fields,
   });
-  const model: Model = Object.fromEntries(names.map((name) => [name, params[name] ?? null]));
+  const model: Model = Object.fromEntries(
+    names.map((name) => {
+      const value = params[name];
+      // A select holds its items' codes as text: the year too.
+      return [name, typeof value === 'number' && name === 'year' ? String(value) : (value ?? null)];
+    }),
+  );
   const change = (next: Model) =>
     props.onChange((query) =>
       names.reduce((result, name) => withParam(result, name, textOrNull(next[name])), query),

@@ -1,6 +1,8 @@
 import {
   AGING_BUCKETS,
   CASH_PARTS,
+  SPEND_GROUPS,
+  type SpendGroup,
   type AgingAcross,
   type AgingBucket,
   type CashPart,
@@ -10,8 +12,8 @@ import {
 } from '@listina/contract';
 import { isIsoDate } from '@listina/forms';
 
-/** The two reports, each a tab and a path under /o/{organizationId}/reports. */
-export const REPORT_VIEWS = ['aging', 'cash'] as const;
+/** The reports, each a tab and a path under /o/{organizationId}/reports. */
+export const REPORT_VIEWS = ['aging', 'cash', 'spend', 'approval'] as const;
 export type ReportView = (typeof REPORT_VIEWS)[number];
 
 /** The workflow steps' tiles a report narrows to (the server's STEP_TILES). */
@@ -24,14 +26,24 @@ export const WORKFLOW_TILES = [
   'archive',
 ] as const;
 
+/** Which of a document's amounts the spend chart draws. */
+export const SPEND_AMOUNTS = ['gross', 'net'] as const;
+export type SpendAmount = (typeof SPEND_AMOUNTS)[number];
+
 /**
  * A report's view as the address's query holds it, so that a link reproduces it: the day
- * (asOf for aging, from for cash), supplier, documentType, costCenter, workflowStep, the
- * currency the chart shows and whether it is the view across the user's organisations.
+ * (asOf for aging, from for cash), the period (from and to) or the year and grouping of spend,
+ * supplier, documentType, costCenter, workflowStep, the currency the chart shows and whether
+ * it is the view across the user's organisations.
  */
 export interface ReportParams {
   asOf: string | undefined;
   from: string | undefined;
+  to: string | undefined;
+  year: number | undefined;
+  by: SpendGroup | undefined;
+  /** The amount the spend chart draws (gross when absent). */
+  amount: SpendAmount | undefined;
   supplier: string | undefined;
   documentType: number | undefined;
   /** A cost centre's code (documents with a cost line on it). */
@@ -45,15 +57,26 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const dayOf = (text: string | null) => (text !== null && isIsoDate(text) ? text : undefined);
 
+/** The value if it is one of the names, else undefined. */
+function oneOf<T extends string>(names: readonly T[], value: string | null): T | undefined {
+  return (names as readonly (string | null)[]).includes(value) ? (value as T) : undefined;
+}
+
 /** Reads the query; a value the server would refuse is left out rather than sent. */
 export function readParams(search: URLSearchParams): ReportParams {
   const supplier = search.get('supplier') ?? '';
   const documentType = Number(search.get('documentType'));
   const workflowStep = search.get('workflowStep') ?? '';
   const costCenter = search.get('costCenter') ?? '';
+  const year = Number(search.get('year') ?? '');
   return {
     asOf: dayOf(search.get('asOf')),
     from: dayOf(search.get('from')),
+    to: dayOf(search.get('to')),
+    // The server takes the years 2000 to 2100.
+    year: Number.isInteger(year) && year >= 2000 && year <= 2100 ? year : undefined,
+    by: oneOf(SPEND_GROUPS, search.get('by')),
+    amount: oneOf(SPEND_AMOUNTS, search.get('amount')),
     supplier: UUID.test(supplier) ? supplier : undefined,
     documentType: Number.isInteger(documentType) && documentType > 0 ? documentType : undefined,
     // The server takes a code of 1 to 64 characters.
@@ -198,19 +221,59 @@ export function cashDocumentsPath(
   return documentsPath(organizationId, [...head, ...PAYABLE, ...states, ...step, range]);
 }
 
+/** The first and last day of a year, or of one of its months (1 to 12). */
+export function issuedIn(year: number, month?: number): [string, string] {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  if (month === undefined) return [`${year}-01-01`, `${year}-12-31`];
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return [`${year}-${pad(month)}-01`, `${year}-${pad(month)}-${pad(last)}`];
+}
+
+/**
+ * The documents a spend figure counts: payables issued in its year (or month), of the row's
+ * supplier or document type when spend is grouped by them, else of the report's filters. The
+ * list has no filter for a cost centre, a currency or the received and entered days a document
+ * without an issue date counts by (docs/reports.md).
+ */
+export function spendDocumentsPath(
+  organizationId: string,
+  filter: DrillFilter,
+  figure: {
+    year: number;
+    month?: number | undefined;
+    supplier?: string | undefined;
+    documentType?: number | undefined;
+  },
+): string {
+  const narrowed = {
+    ...filter,
+    documentType: figure.documentType ?? filter.documentType,
+  };
+  const { head, step } = narrowing(narrowed, figure.supplier ? [figure.supplier] : undefined);
+  const [from, to] = issuedIn(figure.year, figure.month);
+  return documentsPath(organizationId, [...head, `issueDate:${from}..${to}`, ...PAYABLE, ...step]);
+}
+
+/** A document's page, where a report names a document. */
+export const documentPath = (organizationId: string, documentKey: string) =>
+  `/o/${organizationId}/work/edit/${documentKey}`;
+
 /** The currencies a report holds, in the order of its totals. */
 export function currenciesOf(lines: readonly { currency: string }[]): string[] {
   return [...new Set(lines.map((line) => line.currency))];
 }
 
-/** A cell of an exported sheet: text, or an amount (kept exact as a decimal string). */
-export type SheetCell = string | { amount: string } | null;
+/**
+ * A cell of an exported sheet: text, a count, or an amount (kept exact as a decimal string,
+ * written with two decimals).
+ */
+export type SheetCell = string | number | { amount: string } | null;
 export interface Sheet {
   name: string;
   rows: SheetCell[][];
 }
 
-const amount = (value: string): SheetCell => ({ amount: value });
+export const amount = (value: string): SheetCell => ({ amount: value });
 
 /** Text of the sheets: the caller's translations of headers and line names. */
 export interface SheetText {

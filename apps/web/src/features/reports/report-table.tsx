@@ -122,3 +122,12 @@ export function Empty({ testId, text }: { testId: string; text?: string }) {
     </Typography>
   );
 }
+
+/** The heading of a report's second or later table, so that a printed page names each. */
+export function TableHeading({ text }: { text: string }) {
+  return (
+    <Typography variant="subtitle1" component="h3" sx={{ mt: 2, breakAfter: 'avoid' }}>
+      {text}
+    </Typography>
+  );
+}

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useI18n } from '../../app/i18n';
+import { approvalSheet, spendSheet, type ActivityWords } from './activity-sheets';
 import { AgingAcrossView } from './aging-across-view';
+import { ApprovalView } from './approval-view';
 import { AgingView } from './aging-view';
 import { CashAcrossView } from './cash-across-view';
 import { CashView } from './cash-view';
@@ -16,7 +18,15 @@ import {
   type Sheet,
   type SheetText,
 } from './report-model';
-import { useAgingAcross, useAgingReport, useCashAcross, useCashReport } from './reports-api';
+import {
+  useAgingAcross,
+  useAgingReport,
+  useApprovalReport,
+  useCashAcross,
+  useCashReport,
+  useSpendReport,
+} from './reports-api';
+import { SpendView, useGroupName } from './spend-view';
 
 /** What the page draws of the report it shows: its answer, its view and its sheet. */
 export interface ShownReport {
@@ -69,6 +79,14 @@ export function useShownReport(props: {
   );
   const agingAcross = useAgingAcross(params.asOf, view === 'aging' && across);
   const cashAcross = useCashAcross(params.from, view === 'cash' && across);
+  const spend = useSpendReport(
+    organizationId,
+    { year: params.year, by: params.by, ...filter },
+    view === 'spend',
+  );
+  const period = { from: params.from, to: params.to, ...filter };
+  const approval = useApprovalReport(organizationId, period, view === 'approval');
+  const groupName = useGroupName();
 
   const text: SheetText = {
     supplier: t('reports.column.supplier'),
@@ -86,7 +104,19 @@ export function useShownReport(props: {
     asOf: t('reports.filter.asOf'),
     from: t('reports.filter.from'),
   };
+  const words: ActivityWords = {
+    t,
+    groupName,
+    // Capture's and payments' words come with their pages.
+    field: (field) => field,
+    source: (source) => source,
+    channel: (channel) => channel,
+    state: (state) => state,
+    reason: (reason) => reason ?? '',
+  };
   const name = t(`reports.tab.${view}`);
+  const periodFile = (report: { from: string; to: string } | undefined) =>
+    `${view}-${report?.from ?? ''}-${report?.to ?? ''}.xlsx`;
   const currency = { currency: params.currency, onCurrency };
   switch (view) {
     case 'aging':
@@ -131,5 +161,27 @@ export function useShownReport(props: {
             (report) => cashSheet(report, text, name),
             (report) => `cash-needed-${report?.from ?? ''}.xlsx`,
           );
+    case 'spend':
+      return shown(
+        spend,
+        (report) => (
+          <SpendView
+            report={report}
+            organizationId={organizationId}
+            filter={params}
+            amount={params.amount ?? 'gross'}
+            {...currency}
+          />
+        ),
+        (report) => spendSheet(report, words, name),
+        (report) => `spend-${report?.year ?? ''}.xlsx`,
+      );
+    case 'approval':
+      return shown(
+        approval,
+        (report) => <ApprovalView report={report} organizationId={organizationId} />,
+        (report) => approvalSheet(report, words, name),
+        periodFile,
+      );
   }
 }
