@@ -5,11 +5,17 @@ import { tenantAccess } from './tenant-access';
  * Issue 27, the reports of a period (docs/reports.md):
  *
  * - capture_outcome: for each value data capture filled in on a document, where it came from
- *   and whether the document still holds it. It is written by the same transactions that
- *   write the document (the capture job, and the doc table's write hook, modules/capture/
- *   outcome.ts) through listina_capture_outcome, so the capture report sums a small table
+ *   and whether the document still holds it; capture_doc: the same per document (its supplier,
+ *   values captured and corrected). Both are written by the same transactions that write the
+ *   document (the capture job, its cancelling, and the doc table's write hook; modules/capture/
+ *   outcome.ts) through listina_capture_outcome, so the capture report reads small tables
  *   instead of comparing every captured document's JSON with its columns. Rows that go with a
  *   deleted document are kept for its undo, like the other capture tables (migration 0032).
+ * - capture_stat: capture_outcome summed per organisation, day, field and source, kept by
+ *   statement triggers on it (whatever adds or removes its rows): the capture report of a year
+ *   reads a few thousand lines, not a million values (bench/README.md, Reports).
+ *
+ * A value's day is the (UTC) day its document was captured.
  * - Indexes the period reports read by: documents by issue day with the figures spend sums
  *   (an index-only scan of a year), workflow decisions by day, orders by when they were paid.
  *
@@ -37,7 +43,7 @@ export const CAPTURE_OUTCOME_FIELDS: readonly (readonly [string, string, boolean
 ];
 
 /** Tables whose rows a delete's cascade takes, kept for undo (migration 0032). */
-export const KEPT_REPORT_TABLES = ['capture_outcome'] as const;
+export const KEPT_REPORT_TABLES = ['capture_outcome', 'capture_doc'] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const values = CAPTURE_OUTCOME_FIELDS.map(
@@ -50,22 +56,84 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       field text not null,
       source text not null,
       kept boolean not null,
+      captured_on date not null,
       primary key (organization_id, doc_id, field),
       foreign key (organization_id, doc_id) references doc (organization_id, id) on delete cascade
     );
+    create table capture_doc (
+      organization_id bigint not null references organization (id) on delete cascade,
+      doc_id bigint not null,
+      captured_on date not null,
+      partner_key uuid,
+      captured integer not null,
+      corrected integer not null,
+      primary key (organization_id, doc_id),
+      foreign key (organization_id, doc_id) references doc (organization_id, id) on delete cascade
+    );
+    create index capture_doc_day_idx on capture_doc (organization_id, captured_on)
+      include (partner_key, captured, corrected);
+    create table capture_stat (
+      organization_id bigint not null references organization (id) on delete cascade,
+      day date not null,
+      field text not null,
+      source text not null,
+      captured integer not null,
+      corrected integer not null,
+      primary key (organization_id, day, field, source)
+    );
   `.execute(db);
-  await tenantAccess('capture_outcome').execute(db);
-  await sql`
-    create trigger capture_outcome_keep_cascaded before delete on capture_outcome
-      for each row execute function listina_keep_cascaded_row();
-  `.execute(db);
+  for (const table of [...KEPT_REPORT_TABLES, 'capture_stat'])
+    await tenantAccess(table).execute(db);
+  for (const table of KEPT_REPORT_TABLES)
+    await sql
+      .raw(
+        `create trigger ${table}_keep_cascaded before delete on ${table}
+           for each row execute function listina_keep_cascaded_row();`,
+      )
+      .execute(db);
+  // capture_stat follows capture_outcome whatever changes it (the function below, a deleted
+  // document's cascade, the undo that brings its rows back): a statement's rows, summed.
+  await sql
+    .raw(
+      `
+    create function listina_capture_stat_add() returns trigger language plpgsql as $$
+    begin
+      insert into capture_stat as s (organization_id, day, field, source, captured, corrected)
+      select organization_id, captured_on, field, source, count(*),
+        count(*) filter (where not kept)
+      from added group by 1, 2, 3, 4
+      on conflict (organization_id, day, field, source) do update
+        set captured = s.captured + excluded.captured, corrected = s.corrected + excluded.corrected;
+      return null;
+    end $$;
+    create function listina_capture_stat_remove() returns trigger language plpgsql as $$
+    begin
+      update capture_stat s set captured = s.captured - r.captured,
+        corrected = s.corrected - r.corrected
+      from (select organization_id, captured_on, field, source, count(*) as captured,
+          count(*) filter (where not kept) as corrected
+        from removed group by 1, 2, 3, 4) r
+      where s.organization_id = r.organization_id and s.day = r.captured_on
+        and s.field = r.field and s.source = r.source;
+      return null;
+    end $$;
+    create trigger capture_outcome_stat_add after insert on capture_outcome
+      referencing new table as added for each statement
+      execute function listina_capture_stat_add();
+    create trigger capture_outcome_stat_remove after delete on capture_outcome
+      referencing old table as removed for each statement
+      execute function listina_capture_stat_remove();
+  `,
+    )
+    .execute(db);
   await sql
     .raw(
       `
     create function listina_capture_outcome(org bigint, ids bigint[]) returns void
     language sql volatile as $$
       delete from capture_outcome where organization_id = org and doc_id = any(ids);
-      insert into capture_outcome (organization_id, doc_id, field, source, kept)
+      delete from capture_doc where organization_id = org and doc_id = any(ids);
+      insert into capture_outcome (organization_id, doc_id, field, source, kept, captured_on)
       select d.organization_id, d.id, v.field, coalesce(c.found->>'source', ''),
         case
           when v.saved is null then false
@@ -74,7 +142,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
             then (c.found->>'value')::numeric = v.saved::numeric
           else upper(regexp_replace(c.found->>'value', '\\s', '', 'g'))
             = upper(regexp_replace(v.saved, '\\s', '', 'g'))
-        end
+        end,
+        (coalesce(d.captured_at, d.updated_at) at time zone 'UTC')::date
       from doc d
       cross join lateral (values
           ${values}
@@ -82,6 +151,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       cross join lateral (select d.capture_result->'fields'->v.field as found) c
       where d.organization_id = org and d.id = any(ids)
         and d.capture_state = 'done' and c.found ? 'value';
+      insert into capture_doc (organization_id, doc_id, captured_on, partner_key, captured,
+        corrected)
+      select o.organization_id, o.doc_id, o.captured_on, d.customer_key, count(*),
+        count(*) filter (where not o.kept)
+      from capture_outcome o
+      join doc d on d.organization_id = o.organization_id and d.id = o.doc_id
+      where o.organization_id = org and o.doc_id = any(ids)
+      group by o.organization_id, o.doc_id, o.captured_on, d.customer_key;
     $$;
   `,
     )

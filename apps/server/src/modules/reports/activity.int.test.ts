@@ -38,6 +38,26 @@ const docId = (name: string) => sql`(select id from doc where key = ${keys[name]
 /** Hours each document stood in the approval step before its decision. */
 const HOURS: Record<string, number> = { A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, I: 7, K: 8, L: 9 };
 
+/** A capture result kept as the capture job keeps it, and what became of each value. */
+const captured = async (name: string, at: string, fields: Record<string, [string, string]>) => {
+  const result = {
+    source: 'text',
+    sources: [],
+    fields: Object.fromEntries(
+      Object.entries(fields).map(([field, [value, source]]) => [
+        field,
+        { value, source, confidence: 0.9 },
+      ]),
+    ),
+  };
+  await sql`update doc set capture_state = 'done', captured_at = ${at},
+      capture_result = ${JSON.stringify(result)}::jsonb
+    where id = ${docId(name)}`.execute(db());
+  // As the capture job and every save record it (their own tests: capture's outcome test).
+  await sql`select listina_capture_outcome(organization_id, array[id])
+    from doc where id = ${docId(name)}`.execute(db());
+};
+
 beforeAll(async () => {
   ({ world, keys, tiskarna } = await buildReportsWorld());
   const centre = await post(world, '/api/cl/costCenter', {
@@ -73,24 +93,6 @@ beforeAll(async () => {
     where id = ${docId('H')}`.execute(db());
 
   // Capture results as the capture job keeps them, and what became of each value.
-  const captured = async (name: string, at: string, fields: Record<string, [string, string]>) => {
-    const result = {
-      source: 'text',
-      sources: [],
-      fields: Object.fromEntries(
-        Object.entries(fields).map(([field, [value, source]]) => [
-          field,
-          { value, source, confidence: 0.9 },
-        ]),
-      ),
-    };
-    await sql`update doc set capture_state = 'done', captured_at = ${at},
-        capture_result = ${JSON.stringify(result)}::jsonb
-      where id = ${docId(name)}`.execute(db());
-    // As the capture job and every save record it (their own tests: capture's outcome test).
-    await sql`select listina_capture_outcome(organization_id, array[id])
-      from doc where id = ${docId(name)}`.execute(db());
-  };
   await captured('A', '2026-10-02T09:00:00Z', {
     invoiceNumber: ['A-2026', 'einvoice'],
     totalAmount: ['122.0', 'einvoice'],
@@ -317,7 +319,27 @@ describe('capture', () => {
     ]);
   });
 
-  it('follows a correction made later, and a document whose capture was undone', async () => {
+  it('reads the same figures value by value when a filter needs the documents', async () => {
+    const report = await get<CaptureReport>(
+      `/api/report/capture?${PERIOD}&supplier=${world.supplier.key}`,
+    );
+    // Supplier S: A (a due date corrected) and D (all kept).
+    expect(report).toMatchObject({ documents: 2, keptUnchanged: 1 });
+    expect(report.bySource).toEqual([
+      { source: 'qr', captured: 1, corrected: 1 },
+      { source: 'einvoice', captured: 3, corrected: 0 },
+      { source: 'text', captured: 2, corrected: 0 },
+    ]);
+    expect(report.byField).toEqual([
+      { field: 'dueDate', captured: 1, corrected: 1 },
+      { field: 'invoiceNumber', captured: 2, corrected: 0 },
+      { field: 'iban', captured: 1, corrected: 0 },
+      { field: 'netAmount', captured: 1, corrected: 0 },
+      { field: 'totalAmount', captured: 1, corrected: 0 },
+    ]);
+  });
+
+  it('follows a correction made later, and a document deleted and brought back', async () => {
     // D's net changes: no longer what was read.
     await sql`update doc set net_amount = 201 where id = ${docId('D')}`.execute(db());
     await sql`select listina_capture_outcome(organization_id, array[id]) from doc
@@ -328,6 +350,35 @@ describe('capture', () => {
     await sql`update doc set net_amount = 200 where id = ${docId('D')}`.execute(db());
     await sql`select listina_capture_outcome(organization_id, array[id]) from doc
       where id = ${docId('D')}`.execute(db());
+
+    // The draft J captured (its number kept), deleted, and its delete undone.
+    const { rows } = await sql<{ key: string }>`
+      select key::text as key from doc where number = 'J-2026'`.execute(db());
+    keys.J = rows[0]?.key ?? '';
+    await captured('J', '2026-10-04T09:00:00Z', { invoiceNumber: ['J-2026', 'text'] });
+    const numbers = async () =>
+      (await get<CaptureReport>(`/api/report/capture?${PERIOD}`)).byField.find(
+        (f) => f.field === 'invoiceNumber',
+      );
+    expect(await numbers()).toEqual({ field: 'invoiceNumber', captured: 4, corrected: 0 });
+    const deleted = await world.t.app.inject({
+      method: 'DELETE',
+      url: '/api/doc?ignoreWarnings=true',
+      headers: world.h.boss,
+      payload: { keys: [keys.J] },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await numbers()).toEqual({ field: 'invoiceNumber', captured: 3, corrected: 0 });
+    const undone = await post(
+      world,
+      `/api/undo/${deleted.json<{ undoId: string }>().undoId}`,
+      {},
+      world.h.boss,
+    );
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(await numbers()).toEqual({ field: 'invoiceNumber', captured: 4, corrected: 0 });
+    await sql`select listina_capture_outcome(organization_id, array[id]) from doc
+      where id = ${docId('J')}`.execute(db());
   });
 
   it('counts the documents of the period by how they came in', async () => {

@@ -222,10 +222,16 @@ export interface CaptureRowData {
   corrected: number;
 }
 
+/** Capture's sources a report names; any other is "other". */
+const SOURCE = sql`case when source in ('einvoice', 'qr', 'text', 'ocr', 'learned') then source
+  else 'other' end`;
+
 /**
- * What capture filled in on the documents captured in a period and what users kept
- * (capture_outcome, migration 0041): overall, by source, by field and by supplier; and the
- * documents created in the period by how they came in.
+ * What capture filled in on the documents captured in a period and what users kept (migration
+ * 0041): overall, by supplier (capture_doc, a line per document), by source and by field; and
+ * the documents created in the period by how they came in. Unfiltered, sources and fields are
+ * read from their daily sums (capture_stat); a filter needs the documents, so the values are
+ * read one by one (capture_outcome).
  */
 export async function captureRows(
   trx: Trx,
@@ -233,49 +239,54 @@ export async function captureRows(
   period: Period,
   filter: ReportFilter,
 ): Promise<CaptureRowData[]> {
-  const inPeriod = (column: string) => withinSql(sql.ref(`d.${column}`), period);
+  const filtered = hasFilter(filter);
+  const ofDoc = (alias: string) =>
+    filtered
+      ? sql`exists (select 1 from doc d where d.organization_id = ${sql.ref(`${alias}.organization_id`)}
+          and d.id = ${sql.ref(`${alias}.doc_id`)} and ${filtersSql(filter)})`
+      : sql`true`;
+  const days = (column: string) =>
+    sql`${sql.ref(column)} between ${period.from}::date and ${period.to}::date`;
+  const values = filtered
+    ? sql`select ${SOURCE} as source, field, count(*)::int as captured,
+          count(*) filter (where not kept)::int as corrected
+        from capture_outcome o
+        where o.organization_id = ${organizationId} and ${days('o.captured_on')} and ${ofDoc('o')}
+        group by grouping sets ((${SOURCE}), (field))`
+    : sql`select ${SOURCE} as source, field, sum(captured)::int as captured,
+          sum(corrected)::int as corrected
+        from capture_stat s
+        where s.organization_id = ${organizationId} and ${days('s.day')}
+        group by grouping sets ((${SOURCE}), (field))`;
   const { rows } = await sql<CaptureRowData>`
-    with outcomes as (
-      select d.id, d.customer_key, o.field,
-        case when o.source in ('einvoice', 'qr', 'text', 'ocr', 'learned') then o.source
-          else 'other' end as source, o.kept
-      from doc d
-      join capture_outcome o on o.organization_id = d.organization_id and o.doc_id = d.id
-      where d.organization_id = ${organizationId} and d.capture_state = 'done'
-        and ${inPeriod('captured_at')} and ${filtersSql(filter)}
-    ), per_doc as (
-      select id, customer_key, bool_and(kept) as kept, count(*)::int as captured,
-        count(*) filter (where not kept)::int as corrected
-      from outcomes group by id, customer_key
-    ), grouped as (
+    with docs as (
+      select c.partner_key, c.captured, c.corrected from capture_doc c
+      where c.organization_id = ${organizationId} and ${days('c.captured_on')} and ${ofDoc('c')}
+    ), counted as (${values}),
+    grouped as (
       select 'all' as kind, null as name, count(*)::int as documents,
-        count(*) filter (where kept)::int as kept_unchanged, sum(captured)::int as captured,
-        sum(corrected)::int as corrected
-      from per_doc
+        count(*) filter (where corrected = 0)::int as kept_unchanged,
+        coalesce(sum(captured), 0)::int as captured, coalesce(sum(corrected), 0)::int as corrected
+      from docs
       union all
-      select 'supplier', customer_key::text, count(*)::int, count(*) filter (where kept)::int,
-        sum(captured)::int, sum(corrected)::int
-      from per_doc group by customer_key
+      select 'supplier', partner_key::text, count(*)::int,
+        count(*) filter (where corrected = 0)::int, sum(captured)::int, sum(corrected)::int
+      from docs group by partner_key
       union all
-      select 'source', source, count(distinct id)::int, 0, count(*)::int,
-        count(*) filter (where not kept)::int
-      from outcomes group by source
-      union all
-      select 'field', field, count(distinct id)::int, 0, count(*)::int,
-        count(*) filter (where not kept)::int
-      from outcomes group by field
+      select case when field is null then 'source' else 'field' end, coalesce(field, source),
+        0, 0, captured, corrected
+      from counted where captured > 0
       union all
       select 'channel', case when d.intake_message_id is not null then 'mail'
           when exists (select 1 from doc_file f where f.organization_id = d.organization_id
             and f.doc_id = d.id) then 'upload'
           else 'typed' end, count(*)::int, 0, 0, 0
       from doc d
-      where d.organization_id = ${organizationId} and ${inPeriod('created_at')}
+      where d.organization_id = ${organizationId} and ${withinSql(sql`d.created_at`, period)}
         and ${filtersSql(filter)}
       group by 2
     )
-    select g.kind, g.name, g.documents, g.kept_unchanged, coalesce(g.captured, 0) as captured,
-      coalesce(g.corrected, 0) as corrected,
+    select g.kind, g.name, g.documents, g.kept_unchanged, g.captured, g.corrected,
       case when g.kind = 'supplier' then (select p.name from partner p
         where p.organization_id = ${organizationId} and p.key = g.name::uuid) end
         as supplier_name
