@@ -13,7 +13,7 @@ import {
 import { isIsoDate } from '@listina/forms';
 
 /** The reports, each a tab and a path under /o/{organizationId}/reports. */
-export const REPORT_VIEWS = ['aging', 'cash', 'spend', 'approval'] as const;
+export const REPORT_VIEWS = ['aging', 'cash', 'spend', 'approval', 'capture', 'payments'] as const;
 export type ReportView = (typeof REPORT_VIEWS)[number];
 
 /** The workflow steps' tiles a report narrows to (the server's STEP_TILES). */

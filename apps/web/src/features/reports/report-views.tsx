@@ -1,12 +1,20 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useI18n } from '../../app/i18n';
-import { approvalSheet, spendSheet, type ActivityWords } from './activity-sheets';
+import {
+  approvalSheet,
+  captureSheet,
+  paymentsSheet,
+  spendSheet,
+  type ActivityWords,
+} from './activity-sheets';
 import { AgingAcrossView } from './aging-across-view';
 import { ApprovalView } from './approval-view';
+import { useCaptureNames, CaptureView } from './capture-view';
 import { AgingView } from './aging-view';
 import { CashAcrossView } from './cash-across-view';
 import { CashView } from './cash-view';
+import { PaymentsView, usePaymentNames } from './payments-view';
 import {
   agingAcrossSheet,
   agingSheet,
@@ -22,8 +30,10 @@ import {
   useAgingAcross,
   useAgingReport,
   useApprovalReport,
+  useCaptureReport,
   useCashAcross,
   useCashReport,
+  usePaymentsReport,
   useSpendReport,
 } from './reports-api';
 import { SpendView, useGroupName } from './spend-view';
@@ -86,6 +96,10 @@ export function useShownReport(props: {
   );
   const period = { from: params.from, to: params.to, ...filter };
   const approval = useApprovalReport(organizationId, period, view === 'approval');
+  const capture = useCaptureReport(organizationId, period, view === 'capture');
+  const payments = usePaymentsReport(organizationId, period, view === 'payments');
+  const captureNames = useCaptureNames();
+  const paymentNames = usePaymentNames();
   const groupName = useGroupName();
 
   const text: SheetText = {
@@ -107,12 +121,8 @@ export function useShownReport(props: {
   const words: ActivityWords = {
     t,
     groupName,
-    // Capture's and payments' words come with their pages.
-    field: (field) => field,
-    source: (source) => source,
-    channel: (channel) => channel,
-    state: (state) => state,
-    reason: (reason) => reason ?? '',
+    ...captureNames,
+    ...paymentNames,
   };
   const name = t(`reports.tab.${view}`);
   const periodFile = (report: { from: string; to: string } | undefined) =>
@@ -181,6 +191,20 @@ export function useShownReport(props: {
         approval,
         (report) => <ApprovalView report={report} organizationId={organizationId} />,
         (report) => approvalSheet(report, words, name),
+        periodFile,
+      );
+    case 'capture':
+      return shown(
+        capture,
+        (report) => <CaptureView report={report} />,
+        (report) => captureSheet(report, words, name),
+        periodFile,
+      );
+    case 'payments':
+      return shown(
+        payments,
+        (report) => <PaymentsView report={report} {...currency} />,
+        (report) => paymentsSheet(report, words, name),
         periodFile,
       );
   }

@@ -27,10 +27,10 @@ const ACROSS_VIEWS: ReadonlySet<ReportView> = new Set(['aging', 'cash']);
 const PAGE_MAX_WIDTH = 1400;
 
 /**
- * /o/{organizationId}/reports/{aging|cash} (issue 27; docs/reports.md): payables aging and
- * cash needed, each a chart and the table behind it, filtered by the address's query (a link
- * reproduces the view), exported to .xlsx with the same figures, and across every organisation
- * of the user when they belong to several.
+ * /o/{organizationId}/reports/{aging|cash|spend|approval|capture|payments} (issue 27;
+ * docs/reports.md): each report a chart and the tables behind it, filtered by the address's
+ * query (a link reproduces the view), exported to .xlsx with the same figures; aging and cash
+ * needed also across every organisation of the user when they belong to several.
  */
 export function ReportsPage() {
   const { organizationId = '', view: viewParam } = useParams();
@@ -83,7 +83,15 @@ export function ReportsPage() {
       <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
         {t('reports.title')}
       </Typography>
-      <Tabs value={view} aria-label={t('reports.title')} sx={{ mb: 2 }} data-print="hide">
+      {/* Six tabs do not fit a phone: they scroll. */}
+      <Tabs
+        value={view}
+        aria-label={t('reports.title')}
+        variant="scrollable"
+        scrollButtons="auto"
+        sx={{ mb: 2 }}
+        data-print="hide"
+      >
         {REPORT_VIEWS.map((name) => (
           <Tab
             key={name}
