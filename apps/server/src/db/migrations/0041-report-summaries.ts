@@ -15,9 +15,12 @@ import { tenantAccess } from './tenant-access';
  *   statement triggers on it (whatever adds or removes its rows): the capture report of a year
  *   reads a few thousand lines, not a million values (bench/README.md, Reports).
  *
+ * - doc_spend: the payables' net, gross and count per month, supplier, document type and
+ *   currency, kept by a row trigger on doc: spend of two years reads a few thousand lines.
+ *
  * A value's day is the (UTC) day its document was captured.
- * - Indexes the period reports read by: documents by issue day with the figures spend sums
- *   (an index-only scan of a year), workflow decisions by day, orders by when they were paid.
+ * - Indexes the period reports read by: documents by the day they were entered, workflow
+ *   decisions by day, documents waiting in a step, orders returned by the bank.
  *
  * The function compares like the layout learning does (modules/capture/layout): amounts as
  * numbers, everything else without spaces and case. Its field → column list is capture's
@@ -171,14 +174,79 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     select listina_capture_outcome(organization_id, array_agg(id))
     from doc where capture_state = 'done' group by organization_id
   `.execute(db);
+  // Spend (docs/reports.md): the payables' net, gross and count per month, supplier, document
+  // type and currency, kept by a trigger on every change of a document that moves them.
   await sql`
-    create index doc_spend_idx on doc
-      (organization_id, coalesce(issue_date, received_date, (created_at at time zone 'UTC')::date))
-      include (customer_key, document_type_id, currency_code, net_amount, vat_amount,
-        total_amount, workflow_current_step_system_tile_code)
-      where status in ('active', 'archived');
-    create index doc_captured_idx on doc (organization_id, captured_at)
-      where capture_state = 'done';
+    create table doc_spend (
+      organization_id bigint not null references organization (id) on delete cascade,
+      month date not null,
+      customer_key uuid,
+      document_type_id bigint,
+      currency_code text not null,
+      net numeric(18, 2) not null,
+      gross numeric(18, 2) not null,
+      documents integer not null,
+      constraint doc_spend_key unique nulls not distinct
+        (organization_id, month, customer_key, document_type_id, currency_code)
+    );
+  `.execute(db);
+  await tenantAccess('doc_spend').execute(db);
+  await sql
+    .raw(
+      `
+    create function listina_doc_spend_add(d doc, sign integer) returns void
+    language sql volatile as $$
+      insert into doc_spend as s (organization_id, month, customer_key, document_type_id,
+        currency_code, net, gross, documents)
+      values (d.organization_id,
+        date_trunc('month', coalesce(d.issue_date, d.received_date,
+          (d.created_at at time zone 'UTC')::date))::date,
+        d.customer_key, d.document_type_id, d.currency_code,
+        sign * coalesce(d.net_amount, d.total_amount - coalesce(d.vat_amount, 0), 0),
+        sign * coalesce(d.total_amount, 0), sign)
+      on conflict on constraint doc_spend_key do update
+        set net = s.net + excluded.net, gross = s.gross + excluded.gross,
+          documents = s.documents + excluded.documents;
+    $$;
+    create function listina_doc_spend() returns trigger language plpgsql as $$
+    begin
+      if tg_op = 'UPDATE' and old.status in ('active', 'archived')
+        and new.status in ('active', 'archived')
+        and (old.issue_date, old.received_date, old.customer_key, old.document_type_id,
+          old.currency_code, old.net_amount, old.vat_amount, old.total_amount)
+        is not distinct from (new.issue_date, new.received_date, new.customer_key,
+          new.document_type_id, new.currency_code, new.net_amount, new.vat_amount,
+          new.total_amount) then
+        return null;
+      end if;
+      if tg_op in ('UPDATE', 'DELETE') and old.status in ('active', 'archived') then
+        perform listina_doc_spend_add(old, -1);
+      end if;
+      if tg_op in ('INSERT', 'UPDATE') and new.status in ('active', 'archived') then
+        perform listina_doc_spend_add(new, 1);
+      end if;
+      return null;
+    end $$;
+    create trigger doc_spend_follow
+      after insert or delete or update of status, issue_date, received_date, customer_key,
+        document_type_id, currency_code, net_amount, vat_amount, total_amount
+      on doc for each row execute function listina_doc_spend();
+  `,
+    )
+    .execute(db);
+  await sql`
+    insert into doc_spend (organization_id, month, customer_key, document_type_id,
+      currency_code, net, gross, documents)
+    select organization_id,
+      date_trunc('month', coalesce(issue_date, received_date,
+        (created_at at time zone 'UTC')::date))::date,
+      customer_key, document_type_id, currency_code,
+      sum(coalesce(net_amount, total_amount - coalesce(vat_amount, 0), 0)),
+      sum(coalesce(total_amount, 0)), count(*)
+    from doc where status in ('active', 'archived')
+    group by 1, 2, 3, 4, 5
+  `.execute(db);
+  await sql`
     create index doc_created_idx on doc (organization_id, created_at);
     create index workflow_log_created_idx on workflow_log (organization_id, created_at)
       include (doc_id, user_id, from_step_id, result_code, seconds_in_step);

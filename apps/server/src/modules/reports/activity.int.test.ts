@@ -215,6 +215,26 @@ describe('spend', () => {
     expect(narrowed.totals).toEqual([{ currency: 'EUR', ...figures('500.00', '610.00', 1) }]);
   });
 
+  it('keeps its monthly sums equal to the documents through every change made above', async () => {
+    const sums = (from: string) => sql<Record<string, unknown>>`
+      select month::text, customer_key::text, document_type_id::text, currency_code,
+        net::text, gross::text, documents
+      from ${sql.raw(from)} order by 1, 2, 3, 4`;
+    const kept = await sums(
+      '(select * from doc_spend where documents <> 0 or net <> 0 or gross <> 0) s',
+    ).execute(db());
+    const fresh = await sums(`(
+      select date_trunc('month', coalesce(issue_date, received_date,
+          (created_at at time zone 'UTC')::date))::date as month,
+        customer_key, document_type_id, currency_code,
+        sum(coalesce(net_amount, total_amount - coalesce(vat_amount, 0), 0)) as net,
+        sum(coalesce(total_amount, 0)) as gross, count(*)::int as documents
+      from doc where status in ('active', 'archived')
+      group by 1, 2, 3, 4) s`).execute(db());
+    expect(kept.rows.length).toBeGreaterThan(3);
+    expect(kept.rows).toEqual(fresh.rows);
+  });
+
   it('names document types in the language of the request', async () => {
     const { rows } = await sql<{ name_sl: string; name_en: string }>`
       select name_sl, name_en from document_type where id = ${world.typeId}`.execute(db());

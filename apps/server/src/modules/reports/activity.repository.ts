@@ -62,19 +62,36 @@ export async function spendRows(
   filter: ReportFilter,
   locale: Locale,
 ): Promise<SpendRowData[]> {
-  const parts =
-    by === 'costCenter'
+  // Without a cost centre (grouped or filtered by) or a step, from the monthly sums.
+  const summed = by !== 'costCenter' && !filter.costCenter && !filter.workflowStep;
+  const groupKey = by === 'supplier' ? sql`customer_key::text` : sql`document_type_id::text`;
+  const parts = summed
+    ? sql`
+        select ${groupKey} as key, extract(year from s.month)::int as year,
+          extract(month from s.month)::int as month, s.currency_code, null::bigint as id,
+          s.net, s.gross, s.documents
+        from doc_spend s
+        where s.organization_id = ${organizationId}
+          and s.month between ${`${year - 1}-01-01`}::date and ${`${year}-12-01`}::date
+          ${filter.supplier ? sql`and s.customer_key = ${filter.supplier}::uuid` : sql``}
+          ${filter.documentType ? sql`and s.document_type_id = ${filter.documentType}` : sql``}`
+    : by === 'costCenter'
       ? sql`
         select coalesce(c.cost_center_code, '') as key, d.year, d.month, d.currency_code, d.id,
           case when c.id is null then ${NET}
             else coalesce(round(c.amount * ${NET} / nullif(${GROSS}, 0), 2), c.amount) end as net,
-          coalesce(c.amount, ${GROSS}) as gross
+          coalesce(c.amount, ${GROSS}) as gross, null::int as documents
         from docs d
         left join doc_cost_line c on c.organization_id = d.organization_id and c.doc_id = d.id`
       : sql`
-        select ${by === 'supplier' ? sql`d.customer_key::text` : sql`d.document_type_id::text`}
-          as key, d.year, d.month, d.currency_code, d.id, ${NET} as net, ${GROSS} as gross
+        select ${groupKey} as key, d.year, d.month, d.currency_code, d.id, ${NET} as net,
+          ${GROSS} as gross, 1 as documents
         from docs d`;
+  // A document with lines on two cost centres counts once in the total: by its id.
+  const counted = (of: number) =>
+    by === 'costCenter'
+      ? sql`count(distinct case when year = ${of} then id end)::int`
+      : sql`coalesce(sum(case when year = ${of} then documents end), 0)::int`;
   const names =
     by === 'supplier'
       ? sql`(select p.name from partner p
@@ -101,10 +118,10 @@ export async function spendRows(
         currency_code as currency,
         ${money(sql`case when year = ${year} then net end`)} as net,
         ${money(sql`case when year = ${year} then gross end`)} as gross,
-        count(distinct case when year = ${year} then id end)::int as documents,
+        ${counted(year)} as documents,
         ${money(sql`case when year = ${year - 1} then net end`)} as net_last_year,
         ${money(sql`case when year = ${year - 1} then gross end`)} as gross_last_year,
-        count(distinct case when year = ${year - 1} then id end)::int as documents_last_year
+        ${counted(year - 1)} as documents_last_year
       from parts
       group by grouping sets ((key, currency_code), (month, currency_code), (currency_code))
     )
