@@ -220,7 +220,7 @@ describe('Spend report (issue 27)', { timeout: 30_000 }, () => {
     await waitFor(() => expect(app.location()).toBe(thisYear));
   });
 
-  it('groups by cost centre from the filter, kept in the address; a cost centre opens nothing', async () => {
+  it('groups by cost centre and draws the net from the filters, kept in the address; a cost centre opens nothing', async () => {
     const calls = spendApi();
     const app = renderApp('/o/org-1/reports/spend?year=2026');
     await screen.findByTestId('spend-table');
@@ -245,6 +245,16 @@ describe('Spend report (issue 27)', { timeout: 30_000 }, () => {
     ]);
     // The documents list has no filter for a cost centre: its figures stay plain text.
     expect(within(rows[1] as HTMLElement).queryByRole('link')).toBeNull();
+    // The chart draws the net when asked, said in its caption.
+    await userEvent.selectOptions(
+      screen.getByLabelText(en('reports.filter.amount')),
+      en('reports.amount.net'),
+    );
+    await waitFor(() =>
+      expect(app.location()).toBe('/o/org-1/reports/spend?year=2026&by=costCenter&amount=net'),
+    );
+    const caption = en('reports.spend.chart', en('reports.amount.net'), 'EUR', 2026, 2025);
+    expect(await within(screen.getByTestId('report-chart')).findByText(caption)).toBeTruthy();
   });
 
   it('exports the table to xlsx with the same figures', async () => {
