@@ -1,4 +1,5 @@
 import type { TableRecord } from '@listina/contract';
+import { centsOf, centsText } from '@listina/forms';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import {
@@ -53,13 +54,11 @@ let world: PaymentsWorld;
 let keys: Record<string, string>;
 
 const RECEIVED = { receivedDate: '2026-10-01', issueDate: '2026-07-15' };
+/** A total's net and VAT at 22 %, the net rounded to the cent (half up). */
 const amounts = (total: string) => {
-  const net = (Number(total) / 1.22).toFixed(2);
-  return {
-    netAmount: net,
-    vatAmount: (Number(total) - Number(net)).toFixed(2),
-    totalAmount: total,
-  };
+  const cents = centsOf(total) ?? 0n;
+  const net = (cents * 100n + 61n) / 122n;
+  return { netAmount: centsText(net), vatAmount: centsText(cents - net), totalAmount: total };
 };
 
 async function activated(fields: Record<string, unknown>): Promise<TableRecord> {
