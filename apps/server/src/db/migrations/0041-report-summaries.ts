@@ -18,6 +18,9 @@ import { tenantAccess } from './tenant-access';
  * - doc_spend: the payables' net, gross and count per month, supplier, document type and
  *   currency, kept by a row trigger on doc: spend of two years reads a few thousand lines.
  *
+ * - doc.paid_at: when a paid document was paid (its last paid order), kept by the payment-state
+ *   function beside the state, with a covering index of the paid payables by it.
+ *
  * A value's day is the (UTC) day its document was captured.
  * - Indexes the period reports read by: documents by the day they were entered, workflow
  *   decisions by day, documents waiting in a step, orders returned by the bank.
@@ -245,6 +248,41 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       sum(coalesce(total_amount, 0)), count(*)
     from doc where status in ('active', 'archived')
     group by 1, 2, 3, 4, 5
+  `.execute(db);
+  // When a paid document was paid: its last paid order's moment, kept beside the payment state
+  // by the function that derives that from the orders (migration 0025), so aging as of a past
+  // day and the payments report read the paid payables of a period from one index.
+  await sql`alter table doc add column paid_at timestamptz`.execute(db);
+  await sql`
+    create or replace function listina_refresh_doc_payment_state(doc_ids bigint[]) returns void
+      language sql
+    as $$
+      update doc d set (payment_state, paid_at) = (
+        select s.state, case when s.state = 'paid' then s.paid_at end
+        from (
+          select case
+              when count(*) filter (where o.state not in ('cancelled', 'rejected')) = 0
+                then 'unpaid'
+              when bool_and(o.state = 'paid')
+                filter (where o.state not in ('cancelled', 'rejected')) then 'paid'
+              when bool_or(o.state in ('sent', 'paid')) then 'sent'
+              else 'ordered' end as state,
+            max(coalesce(o.paid_at, o.updated_at)) filter (where o.state = 'paid') as paid_at
+          from pay_order_doc l
+          join pay_order o on o.organization_id = l.organization_id and o.id = l.pay_order_id
+          where l.organization_id = d.organization_id and l.doc_id = d.id) s)
+      where d.id = any(doc_ids)
+    $$;
+    update doc d set paid_at = (
+      select max(coalesce(o.paid_at, o.updated_at)) from pay_order_doc l
+      join pay_order o on o.organization_id = l.organization_id and o.id = l.pay_order_id
+      where l.organization_id = d.organization_id and l.doc_id = d.id and o.state = 'paid')
+    where d.payment_state = 'paid';
+    create index doc_paid_payable_idx on doc (organization_id, paid_at)
+      include (id, customer_key, currency_code, amount_due, total_amount, due_date, issue_date,
+        received_date, created_at, status, document_type_id,
+        workflow_current_step_system_tile_code, workflow_id, workflow_step_id, workflow_standing)
+      where payment_state = 'paid' and status in ('active', 'archived');
   `.execute(db);
   await sql`
     create index doc_created_idx on doc (organization_id, created_at);

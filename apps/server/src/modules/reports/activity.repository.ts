@@ -372,9 +372,9 @@ export interface PaidRowData {
 }
 
 /**
- * The documents paid in the period: each document once, on the (user's) day its order was
- * paid, the last one when several were, against the day it was received (else issued) and its
- * due date. A document still owed in part (another order of it unpaid) is not yet paid.
+ * The payables paid in the period: each document once, on the (user's) day it was paid (its
+ * last order; doc.paid_at, migration 0041), against the day it was received (else issued) and
+ * its due date. A document still owed in part (another order of it unpaid) is not yet paid.
  */
 export async function paidRows(
   trx: Trx,
@@ -383,29 +383,23 @@ export async function paidRows(
   filter: ReportFilter,
 ): Promise<PaidRowData[]> {
   const { rows } = await sql<PaidRowData>`
-    with paid as (
-      select l.doc_id,
-        max(timezone(${period.timeZone}, coalesce(o.paid_at, o.updated_at)))::date as paid_on
-      from pay_order o
-      join pay_order_doc l on l.organization_id = o.organization_id and l.pay_order_id = o.id
-      where o.organization_id = ${organizationId} and o.state = 'paid'
-        and ${withinSql(sql`coalesce(o.paid_at, o.updated_at)`, period)}
-      group by l.doc_id
-    ), days as (
+    with days as (
       select d.currency_code, ${OWED} as owed,
-        p.paid_on - coalesce(d.received_date, d.issue_date, p.paid_on) as to_pay,
-        p.paid_on - d.due_date as late
-      from paid p
-      join doc d on d.organization_id = ${organizationId} and d.id = p.doc_id
-      where d.payment_state = 'paid' and ${filtersSql(filter)}
+        timezone(${period.timeZone}, d.paid_at)::date as paid_on,
+        d.received_date, d.issue_date, d.due_date
+      from doc d
+      where d.organization_id = ${organizationId} and d.payment_state = 'paid'
+        and d.status in ('active', 'archived') and ${withinSql(sql`d.paid_at`, period)}
+        and ${filtersSql(filter)}
     )
     select currency_code as currency, count(*)::int as documents, ${money(sql`owed`)} as amount,
-      round(avg(greatest(to_pay, 0)), 1)::text as average_days_to_pay,
-      count(*) filter (where late < 0)::int as early,
-      count(*) filter (where late = 0 or late is null)::int as on_time,
-      count(*) filter (where late > 0)::int as late,
-      coalesce(round(avg(late) filter (where late > 0), 1), 0)::numeric(10, 1)::text
-        as average_days_late
+      round(avg(greatest(paid_on - coalesce(received_date, issue_date, paid_on), 0)), 1)::text
+        as average_days_to_pay,
+      count(*) filter (where paid_on < due_date)::int as early,
+      count(*) filter (where paid_on = due_date or due_date is null)::int as on_time,
+      count(*) filter (where paid_on > due_date)::int as late,
+      coalesce(round(avg(paid_on - due_date) filter (where paid_on > due_date), 1), 0)
+        ::numeric(10, 1)::text as average_days_late
     from days
     group by currency_code
     order by currency_code

@@ -59,19 +59,15 @@ function openPayablesSql(
   const unpaidNow = sql`select ${PAYABLE_COLUMNS} from doc d
     where ${common} and d.payment_state <> 'paid'`;
   if (asOf >= today) return unpaidNow;
-  // Paid now, but after that day: an order of it was paid later (found from the paid orders,
-  // through their index, not from every paid document). The day's end is a timestamptz
-  // constant: compared with a date, the operator (timestamptz_ge_date) is not leakproof, and
-  // under row-level security the planner may then not use it in an index scan (1.8 s).
+  // Paid now, but after that day (its last order paid later): read from the index of paid
+  // payables by when they were paid (migration 0041). The day's end is a timestamptz constant:
+  // compared with a date, the operator (timestamptz_ge_date) is not leakproof, and under
+  // row-level security the planner does not use it in an index scan.
   const dayEnd = sql`((${asOf}::date + 1)::timestamp at time zone ${timeZone})`;
   return sql`${unpaidNow}
     union all
-    select ${PAYABLE_COLUMNS} from doc d where ${common} and d.payment_state = 'paid'
-      and d.id in (
-        select l.doc_id from pay_order o
-        join pay_order_doc l on l.organization_id = o.organization_id and l.pay_order_id = o.id
-        where o.organization_id = ${organizationId} and o.state = 'paid'
-          and coalesce(o.paid_at, o.updated_at) >= ${dayEnd})`;
+    select ${PAYABLE_COLUMNS} from doc d
+    where ${common} and d.payment_state = 'paid' and d.paid_at >= ${dayEnd}`;
 }
 
 export interface AgingRowData {
