@@ -23,7 +23,8 @@ import { tenantAccess } from './tenant-access';
  *
  * A value's day is the (UTC) day its document was captured.
  * - Indexes the period reports read by: documents by the day they were entered, workflow
- *   decisions by day, documents waiting in a step, orders returned by the bank.
+ *   decisions by day, documents waiting in a step, orders by execution day (with their state
+ *   and amount, an index-only scan), orders returned by the bank.
  *
  * The function compares like the layout learning does (modules/capture/layout): amounts as
  * numbers, everything else without spaces and case. Its field → column list is capture's
@@ -292,5 +293,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       where status = 'active' and workflow_step_id is not null;
     create index pay_order_updated_idx on pay_order (organization_id, updated_at)
       where state = 'rejected';
+    create index pay_order_execution_cover_idx on pay_order (organization_id, execution_date)
+      include (state, currency_code, amount);
   `.execute(db);
 }
