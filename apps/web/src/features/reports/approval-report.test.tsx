@@ -122,6 +122,16 @@ describe('Approval times report (issue 27)', { timeout: 30_000 }, () => {
     await waitFor(() => expect(app.location()).toBe('/o/org-1/work/edit/doc-h'));
   });
 
+  it('shows the period the server answered for when the address has none', async () => {
+    approvalApi();
+    const app = renderApp('/o/org-1/reports/approval');
+    await screen.findByTestId('approval-steps');
+    const field = (label: string) => screen.getByLabelText<HTMLInputElement>(en(label));
+    await waitFor(() => expect(field('reports.filter.from').value).toBe('01.01.2026'));
+    expect(field('reports.filter.to').value).toBe('30.11.2026');
+    expect(app.location()).toBe('/o/org-1/reports/approval');
+  });
+
   it('says so when no decision was taken and nothing waits', async () => {
     reportsApi({
       'GET /api/report/approval': () => json({ ...REPORT, steps: [], approvers: [], waiting: [] }),

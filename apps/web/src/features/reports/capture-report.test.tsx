@@ -132,16 +132,19 @@ describe('Capture report (issue 27)', { timeout: 30_000 }, () => {
     const calls = captureApi();
     const app = renderApp('/o/org-1/reports/capture?from=2026-01-01');
     await screen.findByTestId('capture-sources');
+    // The end the server chose shows until the user picks another.
     const to = screen.getByLabelText(en('reports.filter.to'));
-    await userEvent.type(to, '30.11.2026');
+    await waitFor(() => expect((to as HTMLInputElement).value).toBe('30.11.2026'));
+    await userEvent.clear(to);
+    await userEvent.type(to, '31.10.2026');
     await userEvent.tab();
     await waitFor(() =>
-      expect(app.location()).toBe('/o/org-1/reports/capture?from=2026-01-01&to=2026-11-30'),
+      expect(app.location()).toBe('/o/org-1/reports/capture?from=2026-01-01&to=2026-10-31'),
     );
     await waitFor(() =>
       expect(reportCalls(calls, '/api/report/capture').at(-1)).toEqual({
         from: '2026-01-01',
-        to: '2026-11-30',
+        to: '2026-10-31',
       }),
     );
   });

@@ -107,6 +107,24 @@ describe('Payments report (issue 27)', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('shows the period the server answered for when the address has none, leaving the address as it is', async () => {
+    const calls = paymentsApi();
+    const app = renderApp('/o/org-1/reports/payments');
+    await screen.findByTestId('payments-states');
+    expect(reportCalls(calls, '/api/report/payments')).toEqual([{}]);
+    const field = (label: string) => screen.getByLabelText<HTMLInputElement>(en(label));
+    await waitFor(() => expect(field('reports.filter.from').value).toBe('01.01.2026'));
+    expect(field('reports.filter.to').value).toBe('30.11.2026');
+    expect(app.location()).toBe('/o/org-1/reports/payments');
+    // Picking a start writes the start alone; the end still shows the server's.
+    await userEvent.clear(field('reports.filter.from'));
+    await userEvent.type(field('reports.filter.from'), '01.06.2026');
+    await userEvent.tab();
+    await waitFor(() => expect(app.location()).toBe('/o/org-1/reports/payments?from=2026-06-01'));
+    await waitFor(() => expect(field('reports.filter.from').value).toBe('01.06.2026'));
+    expect(field('reports.filter.to').value).toBe('30.11.2026');
+  });
+
   it('exports the tables to xlsx with the same figures', async () => {
     paymentsApi();
     const files = catchDownloads();

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { SPEND_GROUPS } from '@listina/contract';
 import { SchemaSchema, toIsoDate, type Model } from '@listina/forms';
 import { SchemaForm } from '../../schema-ui/form/schema-form';
@@ -57,7 +58,7 @@ const PERIOD: FilterField[] = [
 ];
 
 /** The day, period or year a report is read for: each report's own fields, first in the form. */
-function periodFields(view: ReportView, params: ReportParams): FilterField[] {
+function periodFields(view: ReportView, params: Partial<ReportParams>): FilterField[] {
   switch (view) {
     case 'aging':
       return [{ name: 'asOf', dataType: 'date', labelId: 'reports.filter.asOf' }];
@@ -102,6 +103,25 @@ const NARROWING_FIELDS: FilterField[] = [
   },
 ];
 
+/** What the page itself draws when the address says nothing: the spend chart the gross. */
+const PAGE_DEFAULTS: Partial<ReportParams> = { amount: 'gross' };
+
+type Answered = Partial<ReportParams> | undefined;
+
+/**
+ * The filters of the last answer of this view. While a changed filter's answer is on its way
+ * the others keep showing what the last one said, rather than emptying for a moment (which
+ * would also drop what the user is typing into one of them).
+ */
+function useLastAnswered(view: string, answered: Answered): Partial<ReportParams> {
+  const [kept, setKept] = useState<{ view: string; answered: Answered }>({ view, answered });
+  const same = kept.view === view && JSON.stringify(kept.answered) === JSON.stringify(answered);
+  // Kept during render (React's way of following a prop), so no render shows the old view's.
+  if (answered !== undefined && !same) setKept({ view, answered });
+  if (answered !== undefined) return answered;
+  return (kept.view === view ? kept.answered : undefined) ?? {};
+}
+
 const textOrNull = (value: unknown) =>
   typeof value === 'string' && value !== ''
     ? value
@@ -112,16 +132,22 @@ const textOrNull = (value: unknown) =>
 /**
  * A report's filters (issue 27), drawn by the schema form so its lookups and dates read as
  * elsewhere. Each field is an address parameter of the same name: the form reads the query
- * and writes every change back to it, so a link reproduces the view.
+ * and writes every change back to it, so a link reproduces the view. A field the address leaves
+ * out shows what the report was read for (the server's period, this year, by supplier, the
+ * gross), written into the address only once the user changes it.
  */
 export function ReportFilterForm(props: {
   view: ReportView;
   across: boolean;
   params: ReportParams;
+  /** The filters the shown answer was read for (ShownReport.answered). */
+  answered: Answered;
   onChange: (change: (query: URLSearchParams) => URLSearchParams) => void;
 }) {
   const { view, across, params } = props;
-  const own = periodFields(view, params);
+  const lastAnswered = useLastAnswered(`${view}-${across}`, props.answered);
+  const shown: Partial<ReportParams> = { ...PAGE_DEFAULTS, ...lastAnswered };
+  const own = periodFields(view, { ...params, year: params.year ?? shown.year });
   const fields = across ? own : [...own, ...NARROWING_FIELDS];
   const names = fields.map((field) => field.name);
   const schema = SchemaSchema.parse({
@@ -136,14 +162,18 @@ export function ReportFilterForm(props: {
   });
   const model: Model = Object.fromEntries(
     names.map((name) => {
-      const value = params[name];
+      const value = params[name] ?? shown[name];
       // A select holds its items' codes as text: the year too.
       return [name, typeof value === 'number' && name === 'year' ? String(value) : (value ?? null)];
     }),
   );
+  // Only what the user changed goes into the address: a field showing the report's default
+  // stays out of it, so the address keeps leaving it to the server.
   const change = (next: Model) =>
     props.onChange((query) =>
-      names.reduce((result, name) => withParam(result, name, textOrNull(next[name])), query),
+      names
+        .filter((name) => textOrNull(next[name]) !== textOrNull(model[name]))
+        .reduce((result, name) => withParam(result, name, textOrNull(next[name])), query),
     );
   return (
     <SchemaForm

@@ -45,6 +45,11 @@ export interface ShownReport {
   /** The table as an .xlsx sheet, once the report has answered. */
   sheet: () => Sheet | undefined;
   fileName: string;
+  /**
+   * The filters the answer was read for, where the address leaves them to the server (a
+   * period, spend's year and grouping): the filter form shows them instead of an empty field.
+   */
+  answered: Partial<ReportParams> | undefined;
 }
 
 /** One report: its answer and how the page shows and exports it. */
@@ -53,14 +58,19 @@ function shown<T>(
   draw: (data: T) => ReactNode,
   sheet: (data: T) => Sheet,
   fileName: (data: T | undefined) => string,
+  answered?: (data: T) => Partial<ReportParams>,
 ): ShownReport {
   return {
     query,
     content: query.data === undefined ? null : draw(query.data),
     sheet: () => (query.data === undefined ? undefined : sheet(query.data)),
     fileName: fileName(query.data),
+    answered: query.data === undefined || !answered ? undefined : answered(query.data),
   };
 }
+
+/** The period a report of one was read for (the last twelve months when none is asked). */
+const periodOf = (report: { from: string; to: string }) => ({ from: report.from, to: report.to });
 
 /**
  * The report a view of the page shows (issue 27). Every report's call is made here with only
@@ -185,6 +195,7 @@ export function useShownReport(props: {
         ),
         (report) => spendSheet(report, words, name),
         (report) => `spend-${report?.year ?? ''}.xlsx`,
+        (report) => ({ year: report.year, by: report.by }),
       );
     case 'approval':
       return shown(
@@ -192,6 +203,7 @@ export function useShownReport(props: {
         (report) => <ApprovalView report={report} organizationId={organizationId} />,
         (report) => approvalSheet(report, words, name),
         periodFile,
+        periodOf,
       );
     case 'capture':
       return shown(
@@ -199,6 +211,7 @@ export function useShownReport(props: {
         (report) => <CaptureView report={report} />,
         (report) => captureSheet(report, words, name),
         periodFile,
+        periodOf,
       );
     case 'payments':
       return shown(
@@ -206,6 +219,7 @@ export function useShownReport(props: {
         (report) => <PaymentsView report={report} {...currency} />,
         (report) => paymentsSheet(report, words, name),
         periodFile,
+        periodOf,
       );
   }
 }

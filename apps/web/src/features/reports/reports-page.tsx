@@ -115,7 +115,13 @@ export function ReportsPage() {
         data-print="hide"
         data-testid="report-filters"
       >
-        <ReportFilterForm view={view} across={across} params={params} onChange={changeQuery} />
+        <ReportFilterForm
+          view={view}
+          across={across}
+          params={params}
+          answered={report.answered}
+          onChange={changeQuery}
+        />
         <Stack direction="row" sx={{ gap: 2, alignItems: 'center', flexWrap: 'wrap', my: 1 }}>
           {canGoAcross && (
             <FormControlLabel

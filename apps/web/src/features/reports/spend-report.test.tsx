@@ -257,6 +257,32 @@ describe('Spend report (issue 27)', { timeout: 30_000 }, () => {
     expect(await within(screen.getByTestId('report-chart')).findByText(caption)).toBeTruthy();
   });
 
+  it('shows the year, grouping and amount the report was read for when the address has none', async () => {
+    const calls = spendApi();
+    const app = renderApp('/o/org-1/reports/spend');
+    await screen.findByTestId('spend-table');
+    expect(reportCalls(calls, '/api/report/spend')).toEqual([{}]);
+    // The option each select shows, as the user reads it: the server's year and grouping
+    // (this year, by supplier) and the gross the chart draws, not "(none)".
+    const shown = (label: string) => {
+      const select = screen.getByLabelText<HTMLSelectElement>(en(label));
+      return select.options[select.selectedIndex]?.textContent;
+    };
+    await waitFor(() => expect(shown('reports.filter.year')).toBe('2026'));
+    expect(shown('reports.filter.by')).toBe(en('reports.by.supplier'));
+    expect(shown('reports.filter.amount')).toBe(en('reports.amount.gross'));
+    expect(app.location()).toBe('/o/org-1/reports/spend');
+    // A changed field alone goes into the address; the others keep showing the defaults.
+    await userEvent.selectOptions(
+      screen.getByLabelText(en('reports.filter.amount')),
+      en('reports.amount.net'),
+    );
+    await waitFor(() => expect(app.location()).toBe('/o/org-1/reports/spend?amount=net'));
+    await waitFor(() => expect(shown('reports.filter.amount')).toBe(en('reports.amount.net')));
+    expect(shown('reports.filter.year')).toBe('2026');
+    expect(shown('reports.filter.by')).toBe(en('reports.by.supplier'));
+  });
+
   it('exports the table to xlsx with the same figures', async () => {
     spendApi();
     const files = catchDownloads();
