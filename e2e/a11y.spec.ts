@@ -10,6 +10,7 @@ import { signIn } from './support/app';
 import { gridRow, openCodeList, openCodeLists } from './support/code-lists';
 import { uploadDocument } from './support/documents';
 import { createFreshOrganization, tableApi } from './support/organization';
+import { realOrigin, useProductionHost } from './support/production-host';
 import { keepScreen } from './support/screens';
 
 /**
@@ -20,28 +21,7 @@ import { keepScreen } from './support/screens';
  * the suite's server itself, so the page and everything it loads share one origin, as in
  * production (a request sent on to another address would meet Cross-Origin-Resource-Policy).
  */
-const PRODUCTION_HOST = 'listina.test';
-const realOrigin = (testInfo: { project: { use: { baseURL?: string } } }) =>
-  new URL(testInfo.project.use.baseURL ?? '').origin;
-
-test.use({
-  launchOptions: [
-    async ({ launchOptions }, use) => {
-      const args = [
-        ...(launchOptions.args ?? []),
-        `--host-resolver-rules=MAP ${PRODUCTION_HOST} 127.0.0.1`,
-      ];
-      await use({ ...launchOptions, args });
-    },
-    { scope: 'worker' },
-  ],
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern
-  baseURL: async ({}, use, testInfo) => {
-    const url = new URL(realOrigin(testInfo));
-    url.hostname = PRODUCTION_HOST;
-    await use(url.origin);
-  },
-});
+useProductionHost();
 
 /** A fresh organisation with one partner (with a bank account), its Partners grid open. */
 async function openPartners(

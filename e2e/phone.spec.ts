@@ -14,6 +14,7 @@ import { expectNoSeriousViolations } from './support/axe';
 import { onePagePdf } from './support/documents';
 import { slovenianIban, upnSlip } from './support/scans';
 import { createFreshOrganization, registerUser, type FreshUser } from './support/organization';
+import { productionOrigin, useProductionHost } from './support/production-host';
 import { keepScreen, SCREENS_DIR } from './support/screens';
 
 /**
@@ -33,29 +34,9 @@ const SMALL_PHONE = {
 const TABLET = { viewport: { width: 768, height: 1024 }, isMobile: true, hasTouch: true };
 const DOCS_SCREENS = path.join(import.meta.dirname, '..', 'docs', 'screens');
 
-/**
- * As in a11y.spec.ts: the phone opens the product by a production host name, whose primary
- * colour is blue, since development hosts' orange (spec §9) fails color-contrast on purpose.
- * The API calls keep the suite's address.
- */
-const PRODUCTION_HOST = 'listina.test';
-test.use({
-  launchOptions: [
-    async ({ launchOptions }, use) => {
-      const args = [
-        ...(launchOptions.args ?? []),
-        `--host-resolver-rules=MAP ${PRODUCTION_HOST} 127.0.0.1`,
-      ];
-      await use({ ...launchOptions, args });
-    },
-    { scope: 'worker' },
-  ],
-});
-const productionOrigin = (testInfo: TestInfo) => {
-  const url = new URL(testInfo.project.use.baseURL ?? '');
-  url.hostname = PRODUCTION_HOST;
-  return url.origin;
-};
+// As in a11y.spec.ts: a production host name (support/production-host.ts); each phone context
+// opens it by its own baseURL.
+useProductionHost({ baseURL: false });
 
 /** An invoice with its PDF, activated by the organisation's admin: a task for the approver. */
 const invoiceWithPdf = (

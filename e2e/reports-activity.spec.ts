@@ -5,13 +5,8 @@ import { chooseLanguage, signIn } from './support/app';
 import { expectNoSeriousViolations } from './support/axe';
 import { uploadAndCapture } from './support/capture-upload';
 import { SUPPLIER_IBAN } from './support/payments';
-import {
-  activityData,
-  dayFromToday,
-  exportedRows,
-  realOrigin,
-  useProductionHost,
-} from './support/reports';
+import { realOrigin, useProductionHost } from './support/production-host';
+import { activityData, dayFromToday, exportedRows } from './support/reports';
 import { keepScreen, SCREENS_DIR } from './support/screens';
 import { supplierInvoicePdf } from './support/supplier-invoices';
 

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { chooseLanguage, signIn } from './support/app';
 import { activatedInvoice } from './support/approval';
 import { expectNoSeriousViolations } from './support/axe';
 import { approvedDocument, payingOrganization, SUPPLIER_IBAN } from './support/payments';
+import { realOrigin, useProductionHost } from './support/production-host';
 import { keepScreen, SCREENS_DIR } from './support/screens';
 import { readZip } from './support/zip';
 
@@ -18,31 +19,8 @@ import { readZip } from './support/zip';
  */
 const DOCS_SCREENS = path.join(import.meta.dirname, '..', 'docs', 'screens');
 
-/**
- * As in a11y.spec.ts: the browser opens the product by a production host name, whose primary
- * colour is blue, since development hosts' orange (spec §9) fails color-contrast on purpose.
- * The API calls keep the suite's address.
- */
-const PRODUCTION_HOST = 'listina.test';
-const realOrigin = (testInfo: TestInfo) => new URL(testInfo.project.use.baseURL ?? '').origin;
-test.use({
-  launchOptions: [
-    async ({ launchOptions }, use) => {
-      const args = [
-        ...(launchOptions.args ?? []),
-        `--host-resolver-rules=MAP ${PRODUCTION_HOST} 127.0.0.1`,
-      ];
-      await use({ ...launchOptions, args });
-    },
-    { scope: 'worker' },
-  ],
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern
-  baseURL: async ({}, use, testInfo) => {
-    const url = new URL(realOrigin(testInfo));
-    url.hostname = PRODUCTION_HOST;
-    await use(url.origin);
-  },
-});
+// As in a11y.spec.ts: pages by a production host name (support/production-host.ts).
+useProductionHost();
 
 test('payables aging and cash needed: filters, drill-down, xlsx, both languages, across organisations', async ({
   page,

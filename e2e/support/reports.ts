@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { memberKeyOf } from './approval';
 import { approvedDocument, payingOrganization, SUPPLIER_IBAN } from './payments';
 import { readZip } from './zip';
@@ -206,33 +206,4 @@ export async function exportedRows(page: Page, testInfo: TestInfo) {
     rows[Number(row[1]) - 1] = cells;
   }
   return { fileName: download.suggestedFilename(), rows: Array.from(rows, (row) => row ?? []) };
-}
-
-/**
- * As in a11y.spec.ts: the browser opens the product by a production host name, whose primary
- * colour is blue, since development hosts' orange (spec §9) fails color-contrast on purpose.
- * The API calls keep the suite's address (realOrigin).
- */
-const PRODUCTION_HOST = 'listina.test';
-export const realOrigin = (testInfo: TestInfo) =>
-  new URL(testInfo.project.use.baseURL ?? '').origin;
-export function useProductionHost() {
-  test.use({
-    launchOptions: [
-      async ({ launchOptions }, use) => {
-        const args = [
-          ...(launchOptions.args ?? []),
-          `--host-resolver-rules=MAP ${PRODUCTION_HOST} 127.0.0.1`,
-        ];
-        await use({ ...launchOptions, args });
-      },
-      { scope: 'worker' },
-    ],
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern
-    baseURL: async ({}, use, testInfo) => {
-      const url = new URL(realOrigin(testInfo));
-      url.hostname = PRODUCTION_HOST;
-      await use(url.origin);
-    },
-  });
 }
