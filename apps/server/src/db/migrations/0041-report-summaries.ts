@@ -183,6 +183,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table doc_spend (
       organization_id bigint not null references organization (id) on delete cascade,
+      id bigint generated always as identity,
       month date not null,
       customer_key uuid,
       document_type_id bigint,
@@ -190,6 +191,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       net numeric(18, 2) not null,
       gross numeric(18, 2) not null,
       documents integer not null,
+      primary key (organization_id, id),
       constraint doc_spend_key unique nulls not distinct
         (organization_id, month, customer_key, document_type_id, currency_code)
     );
