@@ -15,18 +15,15 @@ import type { Db } from '../../db/create-db';
 import { knownTimeZone, localDate } from '../../lib/local-date';
 import type { Locale } from '../../plugins/i18n';
 import { PAY_ORDER_STATES } from '../tables/entities/pay-order';
+import { captureRows, orderStateRows, paidRows } from './capture-payments.repository';
+import { filterOf, inReportScope, type Period, type ReportScope } from './report-scope';
 import {
-  captureRows,
   decisionRows,
-  orderStateRows,
-  paidRows,
   spendRows,
   waitingRows,
   type DecisionRowData,
-  type Period,
   type SpendRowData,
-} from './activity.repository';
-import { filterOf, inReportScope, type ReportScope } from './report-scope';
+} from './spend-approval.repository';
 
 /** Where a report's request came from: the user's time zone and language. */
 export interface ReportContext {

@@ -1,5 +1,5 @@
 import type { ReportFilter } from '@listina/contract';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/create-db';
 import { inScope, type Trx } from '../../db/scope';
 
@@ -27,3 +27,25 @@ export const filterOf = ({ supplier, documentType, costCenter, workflowStep }: R
   costCenter,
   workflowStep,
 });
+
+/** A period, both days included, and the time zone its days are the user's in. */
+export interface Period {
+  from: string;
+  to: string;
+  timeZone: string;
+}
+
+/**
+ * The moment a day starts in a time zone, as a timestamptz constant: compared with a column,
+ * its operator is leakproof, so behind row-level security an index still serves the
+ * comparison (a date compared with a timestamptz column is not; bench/README.md, Reports).
+ */
+export const dayStartSql = (day: string, timeZone: string, plusDays = 0) =>
+  sql`((${day}::date + ${plusDays}::int)::timestamp at time zone ${timeZone})`;
+
+/** A moment column within a period's days (served by an index on the column). */
+export const withinSql = (column: RawBuilder<unknown>, { from, to, timeZone }: Period) =>
+  sql`${column} >= ${dayStartSql(from, timeZone)} and ${column} < ${dayStartSql(to, timeZone, 1)}`;
+
+export const hasFilter = (filter: ReportFilter) =>
+  Boolean(filter.supplier || filter.documentType || filter.costCenter || filter.workflowStep);

@@ -3,6 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/create-db';
 import type { Trx } from '../../db/scope';
 import { approvedSql } from '../workflow/approved';
+import { dayStartSql } from './report-scope';
 
 /**
  * The reports' SQL (issue 27, docs/reports.md). Each statement runs in the organisation's scope
@@ -63,7 +64,7 @@ function openPayablesSql(
   // payables by when they were paid (migration 0041). The day's end is a timestamptz constant:
   // compared with a date, the operator (timestamptz_ge_date) is not leakproof, and under
   // row-level security the planner does not use it in an index scan.
-  const dayEnd = sql`((${asOf}::date + 1)::timestamp at time zone ${timeZone})`;
+  const dayEnd = dayStartSql(asOf, timeZone, 1);
   return sql`${unpaidNow}
     union all
     select ${PAYABLE_COLUMNS} from doc d
