@@ -18,9 +18,10 @@ import { createTestApp, createUser, login } from '../apps/server/test/factories'
 import { uuidv7 } from '../apps/server/src/lib/ids';
 import { newConnectCode } from '../apps/server/src/modules/organizations/organizations.service';
 import { openBenchDatabase } from './support/bench-db';
-import { buildIndexes, dropIndexes, insertDocuments } from './support/doc-load';
+import { buildIndexes, dropIndexes, insertDocuments, supplierKey } from './support/doc-load';
 import { serveForBench } from './support/served';
 import { machine, markdownTable, median, percentile } from './support/stats';
+import { rankedOrganizations, zipfSizes } from './support/tenants';
 
 const { values: args } = parseArgs({
   options: {
@@ -30,6 +31,9 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '30' },
     chunk: { type: 'string', default: '250000' },
     keep: { type: 'string', default: 'reports1m' },
+    others: { type: 'string', default: '0' },
+    'other-orgs': { type: 'string', default: '999' },
+    across: { type: 'string', default: '50' },
   },
 });
 const docCount = Number(args.docs);
@@ -37,6 +41,9 @@ const supplierCount = Number(args.suppliers);
 const openShare = Number(args.open);
 const runs = Number(args.runs);
 const chunk = Number(args.chunk);
+const otherDocs = Number(args.others);
+const otherSizes = otherDocs > 0 ? zipfSizes(otherDocs, Number(args['other-orgs'])) : [];
+const acrossCount = Math.min(Number(args.across), 1 + otherSizes.length);
 const WARM_UP = 5;
 /** The generated documents fall due from 2020-01-31 to 2025-07-23: the reports' "today". */
 const TODAY = '2025-06-30';
@@ -263,8 +270,69 @@ async function activity(organizationId: string): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
+/**
+ * The other organisations of the data set (`--others` documents over `--other-orgs`, Zipf
+ * sizes, as bench/ten-million.bench.ts), their books settled as each document is written
+ * (suppliers: one per 500 documents, 20 to 2,000); the seconds spent (0 when all was there).
+ * Their orders, workflow decisions and capture outcomes are not made: a report of one
+ * organisation reads only its own rows, through organisation-leading indexes.
+ */
+async function loadOthers(orgs: { id: string }[]): Promise<number> {
+  const counts = await sql<{ organization_id: string; n: string }>`
+    select organization_id, count(*) as n from doc group by organization_id
+  `.execute(db);
+  const have = new Map(counts.rows.map((r) => [r.organization_id, Number(r.n)]));
+  const todo = orgs
+    .map((o, i) => ({ org: o, size: otherSizes[i] ?? 0, have: have.get(o.id) ?? 0 }))
+    .filter((o) => o.have !== o.size);
+  const pending = await sql<{ t: string | null }>`
+    select to_regclass('bench_doc_index')::text as t
+  `.execute(db);
+  if (todo.length === 0 && !pending.rows[0]?.t) return 0;
+  const started = performance.now();
+  await db.connection().execute(async (conn) => {
+    await sql`set synchronous_commit = off`.execute(conn);
+    await sql`set maintenance_work_mem = '1GB'`.execute(conn);
+    await dropIndexes(conn);
+    let done = 0;
+    for (const { org: other, size, have: had } of todo) {
+      const suppliers = Math.max(20, Math.min(2000, Math.ceil(size / 500)));
+      if (had > 0) await sql`delete from doc where organization_id = ${other.id}`.execute(conn);
+      await sql`delete from partner where organization_id = ${other.id}`.execute(conn);
+      await sql`
+        insert into partner (organization_id, key, code, name, search_text)
+        select ${other.id}::bigint, ${supplierKey(other.id, sql`s::text`)}, 'P' || s,
+          'Dobavitelj ' || s || ' d.o.o.', 'dobavitelj ' || s
+        from generate_series(1, ${suppliers}::int) s
+      `.execute(conn);
+      for (let from = 1; from <= size; from += chunk) {
+        const to = Math.min(size, from + chunk - 1);
+        await insertDocuments(conn, other.id, from, to, {
+          today: TODAY,
+          open: openShare,
+          suppliers,
+        });
+        const before = done;
+        done += to - from + 1;
+        if (Math.floor(done / chunk) > Math.floor(before / chunk))
+          log(`${done.toLocaleString('en')} documents of the other organisations`);
+      }
+    }
+    await buildIndexes(conn, log);
+    log('vacuum analyze');
+    await sql`vacuum analyze doc`.execute(conn);
+    await sql`vacuum analyze partner`.execute(conn);
+  });
+  return (performance.now() - started) / 1000;
+}
+
 const org = await organization();
-const loadSeconds = (await load(org.id)) + (await orders(org.id)) + (await activity(org.id));
+const otherOrgs = await rankedOrganizations(db, 'Other', otherSizes.length);
+const loadSeconds =
+  (await load(org.id)) +
+  (await orders(org.id)) +
+  (await activity(org.id)) +
+  (await loadOthers(otherOrgs));
 const counts = await sql<{ state: string; n: string }>`
   select case when status not in ('active', 'archived') then 'not activated'
               else payment_state end as state, count(*) as n
@@ -272,9 +340,16 @@ const counts = await sql<{ state: string; n: string }>`
 `.execute(db);
 
 const user = await createUser(t);
+// An accountant's view: the organisation and, with --others, the largest others up to --across.
 await db
   .insertInto('organization_member')
-  .values({ organization_id: org.id, user_id: user.id, roles: ['orgadmin'] })
+  .values(
+    [org, ...otherOrgs.slice(0, acrossCount - 1)].map((o) => ({
+      organization_id: o.id,
+      user_id: user.id,
+      roles: ['orgadmin'],
+    })),
+  )
   .onConflict((c) => c.doNothing())
   .execute();
 const apikey = (await login(t, user.username)).apikey;
@@ -292,8 +367,8 @@ const calls = [
   { name: 'approval times, a year', url: `/api/report/approval?from=2024-07-01&to=${TODAY}` },
   { name: 'capture, a year', url: `/api/report/capture?from=2024-07-01&to=${TODAY}` },
   { name: 'payments, a year', url: `/api/report/payments?from=2024-07-01&to=${TODAY}` },
-  { name: 'across organisations, aging', url: `/api/reports/aging?asOf=${TODAY}` },
-  { name: 'across organisations, cash', url: `/api/reports/cash?from=${TODAY}` },
+  { name: `across ${acrossCount} organisations, aging`, url: `/api/reports/aging?asOf=${TODAY}` },
+  { name: `across ${acrossCount} organisations, cash`, url: `/api/reports/cash?from=${TODAY}` },
 ];
 const largest = await sql<{ key: string }>`
   select customer_key::text as key from doc where organization_id = ${org.id}
@@ -333,7 +408,11 @@ for (const c of calls) {
 
 console.log(`\n${machine()}`);
 console.log(
-  `${docCount.toLocaleString('en')} documents, ${supplierCount} suppliers; loaded in ${loadSeconds.toFixed(0)} s`,
+  `${docCount.toLocaleString('en')} documents, ${supplierCount} suppliers` +
+    (otherDocs > 0
+      ? `; ${otherDocs.toLocaleString('en')} more in ${otherSizes.length} other organisations (largest ${(otherSizes[0] ?? 0).toLocaleString('en')})`
+      : '') +
+    `; loaded in ${loadSeconds.toFixed(0)} s`,
 );
 console.log(counts.rows.map((r) => `${r.state}: ${Number(r.n).toLocaleString('en')}`).join(', '));
 console.log(markdownTable(['call', 'lines', 'client p50', 'client p95', 'in server p50'], rows));

@@ -14,12 +14,11 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { createTestApp, createUser, login } from '../apps/server/test/factories';
-import { uuidv7 } from '../apps/server/src/lib/ids';
-import { newConnectCode } from '../apps/server/src/modules/organizations/organizations.service';
 import { openBenchDatabase } from './support/bench-db';
 import { buildIndexes, dropIndexes, insertDocuments } from './support/doc-load';
 import { serveForBench, timeListCalls } from './support/served';
 import { machine, markdownTable } from './support/stats';
+import { rankedOrganizations, zipfSizes } from './support/tenants';
 
 const { values: args } = parseArgs({
   options: {
@@ -36,54 +35,10 @@ const runs = Number(args.runs);
 const chunk = Number(args.chunk);
 const WARM_UP = 5;
 
-/** Sizes by rank: proportional to 1/rank, at least one each, summing to docCount. */
-function zipfSizes(total: number, n: number): number[] {
-  let harmonic = 0;
-  for (let r = 1; r <= n; r++) harmonic += 1 / r;
-  const sizes = Array.from({ length: n }, (_, i) =>
-    Math.max(1, Math.floor(total / harmonic / (i + 1))),
-  );
-  sizes[0] = (sizes[0] ?? 0) + total - sizes.reduce((a, b) => a + b, 0);
-  return sizes;
-}
-
 const sizes = zipfSizes(docCount, orgCount);
 const t = await createTestApp({}, { openDatabase: () => openBenchDatabase(args.keep) });
 const db = t.database.db;
 const log = (text: string) => console.log(`${new Date().toISOString().slice(11, 19)} ${text}`);
-
-/** The organisations "Tenant 1" … "Tenant n" (rank order), created when missing. */
-async function organizations(): Promise<{ id: string; key: string }[]> {
-  const nick = (rank: number) => `Tenant ${rank}`;
-  const found = await db
-    .selectFrom('organization')
-    .select(['id', 'key', 'name_nick'])
-    .where('name_nick', 'like', 'Tenant %')
-    .execute();
-  const byNick = new Map(found.map((o) => [o.name_nick, o]));
-  const missing = sizes
-    .map((_, i) => nick(i + 1))
-    .filter((n) => !byNick.has(n))
-    .map((n) => ({
-      key: uuidv7(),
-      name: `${n} d.o.o.`,
-      name_nick: n,
-      connect_code: newConnectCode(),
-    }));
-  for (let i = 0; i < missing.length; i += 500) {
-    const made = await db
-      .insertInto('organization')
-      .values(missing.slice(i, i + 500))
-      .returning(['id', 'key', 'name_nick'])
-      .execute();
-    for (const o of made) byNick.set(o.name_nick, o);
-  }
-  return sizes.map((_, i) => {
-    const org = byNick.get(nick(i + 1));
-    if (!org) throw new Error(`no ${nick(i + 1)}`);
-    return org;
-  });
-}
 
 /** Loads what is missing; returns the seconds spent (0 when everything was there). */
 async function load(orgs: { id: string }[]): Promise<number> {
@@ -133,7 +88,7 @@ async function load(orgs: { id: string }[]): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
-const orgs = await organizations();
+const orgs = await rankedOrganizations(db, 'Tenant', orgCount);
 const loadSeconds = await load(orgs);
 const size = await sql<{ table: string; total: string }>`
   select pg_size_pretty(pg_relation_size('doc')) as table,

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../apps/server/src/db/create-db';
 
 const DESCRIPTIONS = [
@@ -51,12 +51,20 @@ const FILE_WORDS = [
  * (number and its compound as one word, amounts, folded description, ~60 words of file text,
  * each word tagged with the organisation, migration 0018).
  */
-export async function insertDocuments(db: Db, organizationId: string, from: number, to: number) {
+export async function insertDocuments(
+  db: Db,
+  organizationId: string,
+  from: number,
+  to: number,
+  settle?: Settled,
+) {
+  const settled = settle ? sql`, customer_key, payment_state, capture_state, captured_at` : sql``;
+  const settledValues = settle ? settledColumns(organizationId, settle) : sql``;
   const folded = DESCRIPTIONS.map((d) => d.normalize('NFD').replace(/\p{M}/gu, ''));
   await sql`
     insert into doc (organization_id, key, number, issue_date, due_date, received_date,
                      net_amount, vat_amount, total_amount, description, status, search_text,
-                     number_sort, search_vector)
+                     number_sort, search_vector${settled})
     select ${organizationId}::bigint, gen_random_uuid(), 'R-' || n, date '2020-01-01' + (g % 2000),
            date '2020-01-31' + (g % 2000), date '2020-01-03' + (g % 2000),
            net, net * 0.22, net * 1.22, (${sql.val(DESCRIPTIONS)}::text[])[1 + g % 5] || ' ' || g,
@@ -71,10 +79,46 @@ export async function insertDocuments(db: Db, organizationId: string, from: numb
                select string_agg((${sql.val(FILE_WORDS)}::text[])[1 + (g * 7 + w * 13) % 20]
                       || (g * w) % 997, ' ')
                from generate_series(1, 60) w)), 'C'),
-             ${organizationId}::bigint)
+             ${organizationId}::bigint)${settledValues}
     from (select g, lpad(g::text, 7, '0') as n, ((g % 5000) + 0.5)::numeric(18, 2) as net
           from generate_series(${from}::int, ${to}::int) g) s
   `.execute(db);
+}
+
+/**
+ * Books settled as the document is written (the reports' benches): each document has one of
+ * `suppliers` suppliers (a skewed share: a few large ones; keys from `supplierKey`), is paid
+ * when it fell due over 90 days before `today` but for a share `open` left unpaid, else
+ * unpaid or (a third) ordered; three in five were captured the day after they were received.
+ * Drafts and rejected documents are unpaid.
+ */
+export interface Settled {
+  today: string;
+  open: number;
+  suppliers: number;
+}
+
+/** The key of an organisation's generated supplier n (1…): the same in every run. */
+export function supplierKey(organizationId: string, n: RawBuilder<unknown>) {
+  return sql`md5(${organizationId}::text || ':P' || ${n})::uuid`;
+}
+
+function settledColumns(organizationId: string, { today, open, suppliers }: Settled) {
+  const hash = (salt: string) => sql`hashtext(${organizationId}::text || ':' || g || ${salt})`;
+  const status = sql`(${sql.val(STATUSES)}::text[])[1 + g % 10]`;
+  const due = sql`(date '2020-01-31' + (g % 2000))`;
+  const received = sql`(date '2020-01-03' + (g % 2000))`;
+  const rank = sql<unknown>`(1 + floor(${suppliers} * power((${hash('s')} & 65535) / 65536.0, 2))::int)::text`;
+  return sql`,
+           ${supplierKey(organizationId, rank)},
+           case when ${status} not in ('active', 'archived') then 'unpaid'
+                when ${due} < ${today}::date - 90
+                  and (${hash('p')} & 1023) >= ${Math.round(open * 1024)} then 'paid'
+                when ${hash('p')} % 3 = 0 then 'ordered'
+                else 'unpaid' end,
+           case when (${hash('c')} & 7) < 5 then 'done' else 'none' end,
+           case when (${hash('c')} & 7) < 5
+             then ${received} + time '10:00' + interval '1 day' end`;
 }
 
 /** The document table's secondary indexes are kept aside (bench_doc_index) while loading. */
