@@ -40,6 +40,7 @@ import * as m0038 from './0038-mail-intake';
 import * as m0039 from './0039-notification-delivery';
 import * as m0040 from './0040-report-indexes';
 import * as m0041 from './0041-report-summaries';
+import * as m0042 from './0042-spend-by-cost-centre';
 
 /** Forward-only migrations, in order. Never edit one after it has landed; add the next. */
 const migrations: Record<string, Migration> = {
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   '0039-notification-delivery': m0039,
   '0040-report-indexes': m0040,
   '0041-report-summaries': m0041,
+  '0042-spend-by-cost-centre': m0042,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,5 @@
 import { WAITING_LIMIT, type ReportFilter, type SpendGroup } from '@listina/contract';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Trx } from '../../db/scope';
 import type { Locale } from '../../plugins/i18n';
 import { hasFilter, withinSql, type Period } from './report-scope';
@@ -47,36 +47,45 @@ export async function spendRows(
   filter: ReportFilter,
   locale: Locale,
 ): Promise<SpendRowData[]> {
-  // Without a cost centre (grouped or filtered by) or a step, from the monthly sums.
-  const summed = by !== 'costCenter' && !filter.costCenter && !filter.workflowStep;
+  // Without a cost centre filter or a step, from the monthly sums: by cost centre, those of
+  // the documents' parts per cost centre (migration 0042), else those of the documents.
+  const summed = !filter.costCenter && !filter.workflowStep;
   const groupKey = by === 'supplier' ? sql`customer_key::text` : sql`document_type_id::text`;
-  const parts = summed
-    ? sql`
-        select ${groupKey} as key, extract(year from s.month)::int as year,
+  const sumsOf = (table: string, key: RawBuilder<unknown>, once: string) => sql`
+        select ${key} as key, extract(year from s.month)::int as year,
           extract(month from s.month)::int as month, s.currency_code, null::bigint as id,
-          s.net, s.gross, s.documents
-        from doc_spend s
+          s.net, s.gross, s.documents, s.${sql.raw(once)} as once
+        from ${sql.table(table)} s
         where s.organization_id = ${organizationId}
           and s.month between ${`${year - 1}-01-01`}::date and ${`${year}-12-01`}::date
+          and (s.documents <> 0 or s.net <> 0 or s.gross <> 0)
           ${filter.supplier ? sql`and s.customer_key = ${filter.supplier}::uuid` : sql``}
-          ${filter.documentType ? sql`and s.document_type_id = ${filter.documentType}` : sql``}`
-    : by === 'costCenter'
-      ? sql`
+          ${filter.documentType ? sql`and s.document_type_id = ${filter.documentType}` : sql``}`;
+  const parts =
+    summed && by === 'costCenter'
+      ? sumsOf('doc_spend_cost', sql`s.cost_center_code`, 'documents_once')
+      : summed
+        ? sumsOf('doc_spend', groupKey, 'documents')
+        : by === 'costCenter'
+          ? sql`
         select coalesce(c.cost_center_code, '') as key, d.year, d.month, d.currency_code, d.id,
           case when c.id is null then ${NET}
             else coalesce(round(c.amount * ${NET} / nullif(${GROSS}, 0), 2), c.amount) end as net,
-          coalesce(c.amount, ${GROSS}) as gross, null::int as documents
+          coalesce(c.amount, ${GROSS}) as gross, null::int as documents, null::int as once
         from docs d
         left join doc_cost_line c on c.organization_id = d.organization_id and c.doc_id = d.id`
-      : sql`
+          : sql`
         select ${groupKey} as key, d.year, d.month, d.currency_code, d.id, ${NET} as net,
-          ${GROSS} as gross, 1 as documents
+          ${GROSS} as gross, 1 as documents, 1 as once
         from docs d`;
-  // A document with lines on two cost centres counts once in the total: by its id.
+  // A document with lines on two cost centres counts once in a month and the total: by its id
+  // read from rows, by the sums' count of documents once (each document's first part).
   const counted = (of: number) =>
-    by === 'costCenter'
+    by === 'costCenter' && !summed
       ? sql`count(distinct case when year = ${of} then id end)::int`
-      : sql`coalesce(sum(case when year = ${of} then documents end), 0)::int`;
+      : sql`(case when grouping(key) = 0
+          then coalesce(sum(case when year = ${of} then documents end), 0)
+          else coalesce(sum(case when year = ${of} then once end), 0) end)::int`;
   const names =
     by === 'supplier'
       ? sql`(select p.name from partner p
