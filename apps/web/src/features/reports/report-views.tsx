@@ -46,8 +46,9 @@ export interface ShownReport {
   sheet: () => Sheet | undefined;
   fileName: string;
   /**
-   * The filters the answer was read for, where the address leaves them to the server (a
-   * period, spend's year and grouping): the filter form shows them instead of an empty field.
+   * The filters the answer was read for, where the address leaves them to the server (aging's
+   * day, cash needed's first day, a period, spend's year and grouping): the filter form shows
+   * them instead of an empty field.
    */
   answered: Partial<ReportParams> | undefined;
 }
@@ -71,6 +72,12 @@ function shown<T>(
 
 /** The period a report of one was read for (the last twelve months when none is asked). */
 const periodOf = (report: { from: string; to: string }) => ({ from: report.from, to: report.to });
+
+/** The day aging was read for (the user's today when none is asked). */
+const asOfOf = (report: { asOf: string }) => ({ asOf: report.asOf });
+
+/** The day cash needed counts from (the user's today when none is asked). */
+const fromOf = (report: { from: string }) => ({ from: report.from });
 
 /**
  * The report a view of the page shows (issue 27). Every report's call is made here with only
@@ -146,6 +153,7 @@ export function useShownReport(props: {
             (report) => <AgingAcrossView report={report} {...currency} />,
             (report) => agingAcrossSheet(report, text, name),
             (report) => `aging-${report?.asOf ?? ''}.xlsx`,
+            asOfOf,
           )
         : shown(
             aging,
@@ -159,6 +167,7 @@ export function useShownReport(props: {
             ),
             (report) => agingSheet(report, text, name),
             (report) => `aging-${report?.asOf ?? ''}.xlsx`,
+            asOfOf,
           );
     case 'cash':
       return across
@@ -167,6 +176,7 @@ export function useShownReport(props: {
             (report) => <CashAcrossView report={report} {...currency} />,
             (report) => cashAcrossSheet(report, text, name),
             (report) => `cash-needed-${report?.from ?? ''}.xlsx`,
+            fromOf,
           )
         : shown(
             cash,
@@ -180,6 +190,7 @@ export function useShownReport(props: {
             ),
             (report) => cashSheet(report, text, name),
             (report) => `cash-needed-${report?.from ?? ''}.xlsx`,
+            fromOf,
           );
     case 'spend':
       return shown(
