@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { getDocument } from '../../lib/pdfjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PreviewInfo, TableRecord } from '@listina/contract';
+import type { CaptureReport, PreviewInfo, TableRecord } from '@listina/contract';
 import { formatNumber } from '@listina/forms';
 import { createTestApp, type TestApp } from '../../../test/factories';
+import { CAPTURE_OUTCOME_FIELDS } from '../../db/migrations/0041-report-summaries';
 import { activationProblems } from '../documents/completeness';
 import { doc as docEntity } from '../tables/entities/doc';
 import { engineValuesOf, toModel } from '../tables/model';
@@ -97,6 +98,26 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => t.close());
+
+interface Found {
+  value: string;
+  source: string;
+}
+
+/** User demo signed in, in the first demo organisation. */
+async function demoHeaders() {
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/account/login',
+    payload: { username: 'demo', password: DEMO_PASSWORD },
+  });
+  const org = await t.database.db
+    .selectFrom('organization')
+    .select('key')
+    .where('name', '=', 'Alpina Trgovina d.o.o.')
+    .executeTakeFirstOrThrow();
+  return { authorization: login.json<{ apikey: string }>().apikey, 'organization-id': org.key };
+}
 
 describe('demo documents', () => {
   it('pays the approved invoices: orders in every state, in packages, linked to their documents', async () => {
@@ -262,21 +283,75 @@ describe('demo documents', () => {
     expect([...letters].sort()).toEqual(['č', 'š', 'ž']);
   });
 
-  it('lists them for user demo and serves the invoice through the preview', async () => {
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/account/login',
-      payload: { username: 'demo', password: DEMO_PASSWORD },
+  it('shows what capture read on them and what the user corrected in the capture report', async () => {
+    const headers = await demoHeaders();
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/report/capture?from=2025-11-01&to=2026-11-30',
+      headers,
     });
-    const org = await t.database.db
-      .selectFrom('organization')
-      .select('key')
-      .where('name', '=', 'Alpina Trgovina d.o.o.')
-      .executeTakeFirstOrThrow();
-    const headers = {
-      authorization: login.json<{ apikey: string }>().apikey,
-      'organization-id': org.key,
-    };
+    expect(response.statusCode, response.body).toBe(200);
+    const report = response.json<CaptureReport>();
+    // What the seed kept on the documents: each captured value against the document's own.
+    const { rows } = await sql<{
+      result: { fields: Record<string, Found> };
+      row: Record<string, unknown>;
+    }>`
+      select d.capture_result as result, to_jsonb(d) as row from doc d
+      join organization o on o.id = d.organization_id
+      where o.name = 'Alpina Trgovina d.o.o.' and d.capture_state = 'done'
+    `.execute(t.database.db);
+    expect(rows).toHaveLength(PER_ORGANIZATION.demo);
+    const byDoc = rows.map(({ result, row }) =>
+      CAPTURE_OUTCOME_FIELDS.flatMap(([field, column]) => {
+        const found = result.fields[field];
+        if (!found) return [];
+        const saved = row[column];
+        const isKept =
+          typeof saved === 'number' ? Number(found.value) === saved : found.value === saved;
+        return [{ field, source: found.source, isKept }];
+      }),
+    );
+    const values = byDoc.flat();
+    const corrected = values.filter((value) => !value.isKept);
+    // Scans misread a reference or a due date now and then, a text layer a due date; what an
+    // e-invoice or a QR code says is kept.
+    expect(corrected.length).toBeGreaterThan(0);
+    expect(new Set(corrected.map((value) => value.source))).toEqual(new Set(['ocr', 'text']));
+    const count = (of: typeof values) => ({
+      captured: of.length,
+      corrected: of.filter((value) => !value.isKept).length,
+    });
+    expect(report.documents).toBe(PER_ORGANIZATION.demo);
+    expect(report.keptUnchanged).toBe(byDoc.filter((doc) => doc.every((v) => v.isKept)).length);
+    // The seed's turn over twenty documents: the scans 5 and 9 misread a value, the text layer
+    // of 8 a due date; the other seventeen were kept as captured.
+    expect(report.keptUnchanged).toBe(17);
+    const sources = ['einvoice', 'qr', 'text', 'ocr'];
+    expect(report.bySource.map((line) => line.source).sort()).toEqual([...sources].sort());
+    for (const source of sources)
+      expect(
+        report.bySource.find((line) => line.source === source),
+        source,
+      ).toEqual({
+        source,
+        ...count(values.filter((value) => value.source === source)),
+      });
+    expect(
+      report.byField
+        .filter((line) => line.corrected > 0)
+        .map((line) => line.field)
+        .sort(),
+    ).toEqual([...new Set(corrected.map((value) => value.field))].sort());
+    expect(report.bySupplier.reduce((sum, line) => sum + line.documents, 0)).toBe(
+      PER_ORGANIZATION.demo,
+    );
+    // Every demo document came in as an upload with its invoice.
+    expect(report.channels).toEqual([{ channel: 'upload', documents: PER_ORGANIZATION.demo }]);
+  });
+
+  it('lists them for user demo and serves the invoice through the preview', async () => {
+    const headers = await demoHeaders();
     const list = await t.app.inject({ method: 'GET', url: '/api/doc?count=100', headers });
     expect(list.statusCode, list.body).toBe(200);
     const items = list.json<{ items: TableRecord[] }>().items;

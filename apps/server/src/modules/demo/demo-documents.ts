@@ -4,6 +4,7 @@ import type { Db } from '../../db/create-db';
 import { inScope, type Trx } from '../../db/scope';
 import { uuidv7 } from '../../lib/ids';
 import type { BlobStore } from '../../plugins/storage/blob-store';
+import { seedDemoCapture } from './demo-capture';
 import { seedDemoPayments } from './demo-payments';
 import { seedDemoWorkflow } from './demo-workflow';
 import { refreshDocSearch } from '../documents/search-vector';
@@ -303,6 +304,8 @@ async function writeDocuments(
   if (org.userId !== null) await seedDemoWorkflow(trx, org.id, org.userId, ids);
   // Orders of the approved invoices, in every state (issue 8).
   await seedDemoPayments(trx, org.id, today);
+  // What capture read on each and what the user corrected (issue 27, the capture report).
+  await seedDemoCapture(trx, org.id, planned, ids);
   // The full-text search over fields, partner and the files' text (migration 0015).
   await refreshDocSearch(trx, org.id, ids);
   return true;
