@@ -1,6 +1,7 @@
 import type { ReportFilter } from '@listina/contract';
 import { sql } from 'kysely';
 import type { Trx } from '../../db/scope';
+import { CAPTURE_SOURCE_SQL } from './drill-filters';
 import { hasFilter, withinSql, type Period } from './report-scope';
 import { OWED, filtersSql, money } from './reports.repository';
 
@@ -19,10 +20,6 @@ export interface CaptureRowData {
   captured: number;
   corrected: number;
 }
-
-/** Capture's sources a report names; any other is "other". */
-const SOURCE = sql`case when source in ('einvoice', 'qr', 'text', 'ocr', 'learned') then source
-  else 'other' end`;
 
 /**
  * What capture filled in on the documents captured in a period and what users kept (migration
@@ -46,16 +43,16 @@ export async function captureRows(
   const days = (column: string) =>
     sql`${sql.ref(column)} between ${period.from}::date and ${period.to}::date`;
   const values = filtered
-    ? sql`select ${SOURCE} as source, field, count(*)::int as captured,
+    ? sql`select ${CAPTURE_SOURCE_SQL} as source, field, count(*)::int as captured,
           count(*) filter (where not kept)::int as corrected
         from capture_outcome o
         where o.organization_id = ${organizationId} and ${days('o.captured_on')} and ${ofDoc('o')}
-        group by grouping sets ((${SOURCE}), (field))`
-    : sql`select ${SOURCE} as source, field, sum(captured)::int as captured,
+        group by grouping sets ((${CAPTURE_SOURCE_SQL}), (field))`
+    : sql`select ${CAPTURE_SOURCE_SQL} as source, field, sum(captured)::int as captured,
           sum(corrected)::int as corrected
         from capture_stat s
         where s.organization_id = ${organizationId} and ${days('s.day')}
-        group by grouping sets ((${SOURCE}), (field))`;
+        group by grouping sets ((${CAPTURE_SOURCE_SQL}), (field))`;
   const { rows } = await sql<CaptureRowData>`
     with docs as (
       select c.partner_key, c.captured, c.corrected from capture_doc c

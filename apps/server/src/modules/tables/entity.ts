@@ -238,8 +238,12 @@ export interface EntityDef {
   /**
    * Filters that are no column's value, by name (a document's `task:mine`): the condition of
    * each value it takes, in SQL on the entity's table; undefined for a value it does not take.
+   * A filter of days reads them in the user's time zone (the call's).
    */
-  namedFilters?: Record<string, (value: string) => RawBuilder<unknown> | undefined>;
+  namedFilters?: Record<
+    string,
+    (value: string, context: { timeZone: string }) => RawBuilder<unknown> | undefined
+  >;
   /**
    * Warnings that refuse a delete until it is repeated with ignoreWarnings (spec §8): records
    * others still refer to (a cost centre that partners book to by default).

@@ -75,7 +75,11 @@ function rangeBound(column: ColumnDef, text: string): unknown {
  * `field:value` filters as one condition per field, a repeated field matching any of its values;
  * `field:from..to` on a range field matches from to to, inclusive, either end open.
  */
-function parseFilters(entity: EntityDef, filter: ListQuery['filter']): repo.ListFilter[] {
+function parseFilters(
+  entity: EntityDef,
+  filter: ListQuery['filter'],
+  context: NamedFilterContext,
+): repo.ListFilter[] {
   const byField = new Map<string, repo.ListFilter>();
   for (const part of filter === undefined ? [] : [filter].flat()) {
     const colon = part.indexOf(':');
@@ -86,7 +90,7 @@ function parseFilters(entity: EntityDef, filter: ListQuery['filter']): repo.List
         ? entity.namedFilters[name]
         : undefined;
     if (named) {
-      const condition = named(part.slice(colon + 1));
+      const condition = named(part.slice(colon + 1), context);
       if (!condition)
         throw badRequest('errors.badFilterValue', [name, part.slice(colon + 1)], 'filter');
       const found = byField.get(name) ?? { column: NAMED_FILTER, values: [], ranges: [] };
@@ -118,7 +122,7 @@ function parseFilters(entity: EntityDef, filter: ListQuery['filter']): repo.List
 
 /** Throws the list call's 400 when a list of filters would not be taken by the table's list. */
 export function checkFilters(entity: EntityDef, filter: string[]): void {
-  parseFilters(entity, filter);
+  parseFilters(entity, filter, { timeZone: 'UTC' });
 }
 
 /** A cursor where no codec can read it (a plan made outside the service). */
@@ -167,8 +171,18 @@ function rankedSort(entity: EntityDef, query: ListQuery): repo.SortKey[] | undef
 export const listColumns = (entity: EntityDef, lean: boolean): ColumnDef[] =>
   entity.columns.filter((c) => (lean ? c.lean : c.list) || entity.titleColumns.includes(c.name));
 
+/** The call's own circumstances a list reads by: the time zone of the user's days. */
+export interface NamedFilterContext {
+  timeZone: string;
+}
+
 /** What a list call reads (columns, sort keys, cursor values, search), from its query alone. */
-export function listPlan(entity: EntityDef, query: ListQuery, cursors?: CursorCodec) {
+export function listPlan(
+  entity: EntityDef,
+  query: ListQuery,
+  cursors?: CursorCodec,
+  context: NamedFilterContext = { timeZone: 'UTC' },
+) {
   const sort = rankedSort(entity, query) ?? parseSort(entity, query.sort);
   const lean = query.mode !== undefined;
   const after = query.cursor
@@ -181,6 +195,6 @@ export function listPlan(entity: EntityDef, query: ListQuery, cursors?: CursorCo
     count: query.count,
     search: query.search?.trim() ? searchNormalise(query.search.trim()) : undefined,
     activeOnly: lean,
-    filters: parseFilters(entity, query.filter),
+    filters: parseFilters(entity, query.filter, context),
   };
 }

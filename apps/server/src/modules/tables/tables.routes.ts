@@ -23,7 +23,11 @@ function registerCalls(
     auth,
     routes.list,
     ({ params, user, organization, query, ctx }) =>
-      tables.listAnswer(tableOf(params), { user, organization, locale: ctx.locale }, query),
+      tables.listAnswer(
+        tableOf(params),
+        { user, organization, locale: ctx.locale, timeZone: ctx.timeZone },
+        query,
+      ),
     { uncheckedResponse: true },
   );
   addRoute(app, auth, routes.read, ({ params, user, organization }) =>

@@ -38,12 +38,15 @@ import { listRawJson, listRowsJson, rowOf } from './list-json';
 import { ENTITIES, findEntity, getListedEntity, getNestedEntity } from './registry';
 import { applyUndo } from './undo';
 import { suggestPartners } from './partner-suggestions';
+import { knownTimeZone } from '../../lib/local-date';
 
 export interface TableScope {
   user: AuthedUser;
   organization: ActiveOrganization;
   /** The language of the call: a list's reference texts name code-list items in it. */
   locale?: Locale;
+  /** The user's time zone (the call's): a list's filters of days read them in it. */
+  timeZone?: string | undefined;
 }
 
 export type TablesService = ReturnType<typeof createTablesService>;
@@ -227,7 +230,9 @@ export function createTablesService(db: Db, hooks: WriteHooks = createWriteHooks
     const nested = query.customerKey || ownNested ? getNestedEntity(name) : undefined;
     const entity = nested ? nested.array.entity : getListedEntity(name);
     const cursors = await cursorCodec();
-    const { columns, ...plan } = listPlan(entity, query, cursors);
+    const { columns, ...plan } = listPlan(entity, query, cursors, {
+      timeZone: knownTimeZone(scope.timeZone),
+    });
     const { sort } = plan;
     // Lookups (lean rows) show the record itself; the grid also shows what it refers to.
     const displays =

@@ -10,6 +10,7 @@ import {
 import type { MessageSpec } from '../../../lib/errors';
 import { documentStandingMessages } from '../../documents/standing-messages';
 import { matchingIdsSql, searchQuery, storedRankSql } from '../../documents/text/search-document';
+import { DOC_REPORT_FILTERS } from '../../reports/drill-filters';
 import { docLocks } from '../../workflow/edit-rights';
 import { confirmedByMeSql, myTasksSql } from '../../workflow/tasks';
 import { defineEntity, type ColumnDef } from '../entity';
@@ -311,6 +312,8 @@ export const doc = defineEntity({
         references: { table: 'currency', field: 'code', displayFields: ['code', 'name'] },
       },
       list: true,
+      // A report's figure is of one currency (issue 27).
+      filter: true,
       normalise: compactCode,
     },
     {
@@ -500,8 +503,12 @@ export const doc = defineEntity({
       text: sql`coalesce(${confirmedByMeSql()}, false)`,
     },
   ],
-  // The home's "my tasks" tiles: documents waiting for the signed-in user (issue 6).
-  namedFilters: { task: (value) => (value === 'mine' ? myTasksSql() : undefined) },
+  namedFilters: {
+    // The home's "my tasks" tiles: documents waiting for the signed-in user (issue 6).
+    task: (value) => (value === 'mine' ? myTasksSql() : undefined),
+    // What a report's figure counts (issue 27): cost centre, capture, channel, paid days.
+    ...DOC_REPORT_FILTERS,
+  },
   // Number, partner, amounts, description and the files' text, ranked (migration 0015).
   fullText: {
     query: searchQuery,

@@ -2,6 +2,7 @@ import { compactCode, orderReferenceOf, type FieldInput } from '@listina/forms';
 import { sql } from 'kysely';
 import type { MessageSpec } from '../../../lib/errors';
 import { payOrderLocks, payOrderWarnings } from '../../payments/order-rules';
+import { PAY_ORDER_REPORT_FILTERS } from '../../reports/drill-filters';
 import { RETURN_REASON_CODES } from '../../payments/return-reasons';
 import { defineEntity, type ColumnDef } from '../entity';
 import { schemaWarnings } from '../schema-warnings';
@@ -322,6 +323,8 @@ export const payOrder = defineEntity({
         references: { table: 'currency', field: 'code', displayFields: ['code', 'name'] },
       },
       list: true,
+      // A report's figure is of one currency (issue 27).
+      filter: true,
       normalise: compactCode,
     },
     {
@@ -421,6 +424,8 @@ export const payOrder = defineEntity({
   ],
   titleColumns: ['recipientIdCb', 'amount'],
   defaultSort: 'executionDate desc',
+  // The payments report's bank returns, by day and reason (issue 27).
+  namedFilters: PAY_ORDER_REPORT_FILTERS,
   gridColumns: [
     { name: 'recipientIdCb', width: 220, shrink: true },
     { name: 'recipientIBAN', width: 200, shrink: true },
