@@ -13,8 +13,9 @@ import { tenantAccess } from './tenant-access';
  *   counts once where centres are added up. Rebuilt for a document by
  *   listina_doc_spend_parts(org, ids) whenever the document or its cost lines change (triggers
  *   on both), so it always says what they say; a deleted document's parts go with it.
- * - doc_spend_cost: those parts summed per month, cost centre, supplier, document type and
- *   currency, kept by statement triggers on doc_spend_part.
+ * - doc_spend_cost: those parts summed per month, cost centre and currency, kept by statement
+ *   triggers on doc_spend_part. Spend by cost centre of one supplier or document type reads the
+ *   parts (one supplier's through an index).
  */
 
 /** A document's parts per cost centre, of the documents `which` picks (SQL over `d`). */
@@ -61,17 +62,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       id bigint generated always as identity,
       month date not null,
       cost_center_code text not null,
-      customer_key uuid,
-      document_type_id bigint,
       currency_code text not null,
       net numeric(18, 2) not null,
       gross numeric(18, 2) not null,
       documents integer not null,
       documents_once integer not null,
       primary key (organization_id, id),
-      constraint doc_spend_cost_key unique nulls not distinct
-        (organization_id, month, cost_center_code, customer_key, document_type_id, currency_code)
+      constraint doc_spend_cost_key unique (organization_id, month, cost_center_code, currency_code)
     );
+    create index doc_spend_part_supplier_idx on doc_spend_part (organization_id, customer_key, month);
   `.execute(db);
   for (const table of ['doc_spend_part', 'doc_spend_cost']) await tenantAccess(table).execute(db);
   // A cost centre's documents, for the reports filtered by one (filtersSql).
@@ -84,11 +83,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       `
     create function listina_doc_spend_cost_add() returns trigger language plpgsql as $$
     begin
-      insert into doc_spend_cost as s (organization_id, month, cost_center_code, customer_key,
-        document_type_id, currency_code, net, gross, documents, documents_once)
-      select organization_id, month, cost_center_code, customer_key, document_type_id,
-        currency_code, sum(net), sum(gross), count(*), count(*) filter (where first)
-      from added group by 1, 2, 3, 4, 5, 6
+      insert into doc_spend_cost as s (organization_id, month, cost_center_code, currency_code,
+        net, gross, documents, documents_once)
+      select organization_id, month, cost_center_code, currency_code, sum(net), sum(gross),
+        count(*), count(*) filter (where first)
+      from added group by 1, 2, 3, 4
       on conflict on constraint doc_spend_cost_key do update
         set net = s.net + excluded.net, gross = s.gross + excluded.gross,
           documents = s.documents + excluded.documents,
@@ -99,15 +98,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     begin
       update doc_spend_cost s set net = s.net - r.net, gross = s.gross - r.gross,
         documents = s.documents - r.documents, documents_once = s.documents_once - r.once
-      from (select organization_id, month, cost_center_code, customer_key, document_type_id,
-          currency_code, sum(net) as net, sum(gross) as gross, count(*) as documents,
-          count(*) filter (where first) as once
-        from removed group by 1, 2, 3, 4, 5, 6) r
+      from (select organization_id, month, cost_center_code, currency_code, sum(net) as net,
+          sum(gross) as gross, count(*) as documents, count(*) filter (where first) as once
+        from removed group by 1, 2, 3, 4) r
       where s.organization_id = r.organization_id and s.month = r.month
-        and s.cost_center_code = r.cost_center_code
-        and s.customer_key is not distinct from r.customer_key
-        and s.document_type_id is not distinct from r.document_type_id
-        and s.currency_code = r.currency_code;
+        and s.cost_center_code = r.cost_center_code and s.currency_code = r.currency_code;
       return null;
     end $$;
     create trigger doc_spend_part_add after insert on doc_spend_part

@@ -47,34 +47,46 @@ export async function spendRows(
   filter: ReportFilter,
   locale: Locale,
 ): Promise<SpendRowData[]> {
-  // Without a cost centre filter or a step, from the monthly sums: by cost centre, those of
-  // the documents' parts per cost centre (migration 0042), else those of the documents.
+  // Without a cost centre filter or a step, from sums: by cost centre, the documents' parts
+  // per cost centre (migration 0042), summed per month when nothing else narrows them; else
+  // the monthly sums of the documents.
   const summed = !filter.costCenter && !filter.workflowStep;
+  const narrowed = Boolean(filter.supplier || filter.documentType);
   const groupKey = by === 'supplier' ? sql`customer_key::text` : sql`document_type_id::text`;
-  const sumsOf = (table: string, key: RawBuilder<unknown>, once: string) => sql`
+  const sumsOf = (table: string, key: RawBuilder<unknown>, counts: RawBuilder<unknown>) => sql`
         select ${key} as key, extract(year from s.month)::int as year,
           extract(month from s.month)::int as month, s.currency_code, null::bigint as id,
-          s.net, s.gross, s.documents, s.${sql.raw(once)} as once
+          s.net, s.gross, ${counts}
         from ${sql.table(table)} s
         where s.organization_id = ${organizationId}
           and s.month between ${`${year - 1}-01-01`}::date and ${`${year}-12-01`}::date
-          and (s.documents <> 0 or s.net <> 0 or s.gross <> 0)
+          ${table === 'doc_spend_part' ? sql`` : sql`and (s.documents <> 0 or s.net <> 0 or s.gross <> 0)`}
           ${filter.supplier ? sql`and s.customer_key = ${filter.supplier}::uuid` : sql``}
           ${filter.documentType ? sql`and s.document_type_id = ${filter.documentType}` : sql``}`;
   const parts =
-    summed && by === 'costCenter'
-      ? sumsOf('doc_spend_cost', sql`s.cost_center_code`, 'documents_once')
-      : summed
-        ? sumsOf('doc_spend', groupKey, 'documents')
-        : by === 'costCenter'
-          ? sql`
+    summed && by === 'costCenter' && !narrowed
+      ? sumsOf(
+          'doc_spend_cost',
+          sql`s.cost_center_code`,
+          sql`s.documents, s.documents_once as once`,
+        )
+      : summed && by === 'costCenter'
+        ? sumsOf(
+            'doc_spend_part',
+            sql`s.cost_center_code`,
+            sql`1 as documents, s.first::int as once`,
+          )
+        : summed
+          ? sumsOf('doc_spend', groupKey, sql`s.documents, s.documents as once`)
+          : by === 'costCenter'
+            ? sql`
         select coalesce(c.cost_center_code, '') as key, d.year, d.month, d.currency_code, d.id,
           case when c.id is null then ${NET}
             else coalesce(round(c.amount * ${NET} / nullif(${GROSS}, 0), 2), c.amount) end as net,
           coalesce(c.amount, ${GROSS}) as gross, null::int as documents, null::int as once
         from docs d
         left join doc_cost_line c on c.organization_id = d.organization_id and c.doc_id = d.id`
-          : sql`
+            : sql`
         select ${groupKey} as key, d.year, d.month, d.currency_code, d.id, ${NET} as net,
           ${GROSS} as gross, 1 as documents, 1 as once
         from docs d`;
