@@ -10,7 +10,9 @@ import { tenantAccess } from './tenant-access';
  *   gross is its amount, its net the line's share of the document's net; a document without
  *   lines, or a line without a centre, counts under '' for none), with its month, supplier,
  *   document type and currency. `first` marks one part of each document, so that a document
- *   counts once where centres are added up. Rebuilt for a document by
+ *   counts once where centres are added up; that part also carries the document's own net
+ *   and gross (doc_net, doc_gross; 0 on the others), for spend by supplier or document type
+ *   filtered by a cost centre. Rebuilt for a document by
  *   listina_doc_spend_parts(org, ids) whenever the document or its cost lines change (triggers
  *   on both), so it always says what they say; a deleted document's parts go with it.
  * - doc_spend_cost: those parts summed per month, cost centre and currency, kept by statement
@@ -21,10 +23,15 @@ import { tenantAccess } from './tenant-access';
 /** A document's parts per cost centre, of the documents `which` picks (SQL over `d`). */
 const partsSql = (which: string) => `
   insert into doc_spend_part (organization_id, doc_id, cost_center_code, month, customer_key,
-    document_type_id, currency_code, net, gross, first)
+    document_type_id, currency_code, net, gross, first, doc_net, doc_gross)
   select organization_id, id, centre, month, customer_key, document_type_id, currency_code,
-    coalesce(sum(net), 0), coalesce(sum(gross), 0),
-    row_number() over (partition by organization_id, id order by centre) = 1
+    coalesce(net, 0), coalesce(gross, 0), first,
+    case when first then doc_net else 0 end, case when first then doc_gross else 0 end
+  from (
+  select *, row_number() over (partition by organization_id, id order by centre) = 1 as first
+  from (
+  select organization_id, id, centre, month, customer_key, document_type_id, currency_code,
+    doc_net, doc_gross, sum(net) as net, sum(gross) as gross
   from (
     select d.organization_id, d.id, coalesce(c.cost_center_code, '') as centre,
       date_trunc('month', coalesce(d.issue_date, d.received_date,
@@ -35,12 +42,17 @@ const partsSql = (which: string) => `
         else coalesce(round(c.amount * coalesce(d.net_amount,
             d.total_amount - coalesce(d.vat_amount, 0), 0) / nullif(coalesce(d.total_amount, 0), 0), 2),
           c.amount) end as net,
-      coalesce(c.amount, d.total_amount, 0) as gross
+      coalesce(c.amount, d.total_amount, 0) as gross,
+      coalesce(d.net_amount, d.total_amount - coalesce(d.vat_amount, 0), 0) as doc_net,
+      coalesce(d.total_amount, 0) as doc_gross
     from doc d
     left join doc_cost_line c on c.organization_id = d.organization_id and c.doc_id = d.id
     where d.status in ('active', 'archived') and ${which}
   ) l
-  group by organization_id, id, centre, month, customer_key, document_type_id, currency_code`;
+  group by organization_id, id, centre, month, customer_key, document_type_id, currency_code,
+    doc_net, doc_gross
+  ) g
+  ) p`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -55,6 +67,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       net numeric(18, 2) not null,
       gross numeric(18, 2) not null,
       first boolean not null,
+      doc_net numeric(18, 2) not null,
+      doc_gross numeric(18, 2) not null,
       primary key (organization_id, doc_id, cost_center_code)
     );
     create table doc_spend_cost (
@@ -71,6 +85,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       constraint doc_spend_cost_key unique (organization_id, month, cost_center_code, currency_code)
     );
     create index doc_spend_part_supplier_idx on doc_spend_part (organization_id, customer_key, month);
+    create index doc_spend_part_centre_idx on doc_spend_part
+      (organization_id, cost_center_code, month, doc_id);
   `.execute(db);
   for (const table of ['doc_spend_part', 'doc_spend_cost']) await tenantAccess(table).execute(db);
   // A cost centre's documents, for the reports filtered by one (filtersSql).

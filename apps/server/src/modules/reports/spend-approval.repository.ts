@@ -47,49 +47,62 @@ export async function spendRows(
   filter: ReportFilter,
   locale: Locale,
 ): Promise<SpendRowData[]> {
-  // Without a cost centre filter or a step, from sums: by cost centre, the documents' parts
-  // per cost centre (migration 0042), summed per month when nothing else narrows them; else
-  // the monthly sums of the documents.
-  const summed = !filter.costCenter && !filter.workflowStep;
+  // Without a step, from sums: spend by cost centre from the sums per centre and month
+  // (migration 0042) when nothing else narrows it; narrowed, or filtered by a cost centre, from
+  // the documents' parts per cost centre; else from the monthly sums of the documents.
+  const summed = !filter.workflowStep;
   const narrowed = Boolean(filter.supplier || filter.documentType);
   const groupKey = by === 'supplier' ? sql`customer_key::text` : sql`document_type_id::text`;
-  const sumsOf = (table: string, key: RawBuilder<unknown>, counts: RawBuilder<unknown>) => sql`
-        select ${key} as key, extract(year from s.month)::int as year,
-          extract(month from s.month)::int as month, s.currency_code, null::bigint as id,
-          s.net, s.gross, ${counts}
+  const month = (alias: string) =>
+    sql`${sql.ref(`${alias}.month`)} between ${`${year - 1}-01-01`}::date and ${`${year}-12-01`}::date`;
+  const sumsOf = (table: string, columns: RawBuilder<unknown>) => sql`
+        select ${columns}, extract(year from s.month)::int as year,
+          extract(month from s.month)::int as month, s.currency_code, null::bigint as id
         from ${sql.table(table)} s
-        where s.organization_id = ${organizationId}
-          and s.month between ${`${year - 1}-01-01`}::date and ${`${year}-12-01`}::date
+        where s.organization_id = ${organizationId} and ${month('s')}
           ${table === 'doc_spend_part' ? sql`` : sql`and (s.documents <> 0 or s.net <> 0 or s.gross <> 0)`}
           ${filter.supplier ? sql`and s.customer_key = ${filter.supplier}::uuid` : sql``}
-          ${filter.documentType ? sql`and s.document_type_id = ${filter.documentType}` : sql``}`;
-  const parts =
-    summed && by === 'costCenter' && !narrowed
-      ? sumsOf(
-          'doc_spend_cost',
-          sql`s.cost_center_code`,
-          sql`s.documents, s.documents_once as once`,
-        )
-      : summed && by === 'costCenter'
-        ? sumsOf(
-            'doc_spend_part',
-            sql`s.cost_center_code`,
-            sql`1 as documents, s.first::int as once`,
-          )
-        : summed
-          ? sumsOf('doc_spend', groupKey, sql`s.documents, s.documents as once`)
-          : by === 'costCenter'
-            ? sql`
+          ${filter.documentType ? sql`and s.document_type_id = ${filter.documentType}` : sql``}
+          ${
+            filter.costCenter
+              ? sql`and s.doc_id in (select c.doc_id from doc_spend_part c
+                  where c.organization_id = ${organizationId}
+                    and c.cost_center_code = ${filter.costCenter} and ${month('c')})`
+              : sql``
+          }`;
+  const parts = !summed
+    ? by === 'costCenter'
+      ? sql`
         select coalesce(c.cost_center_code, '') as key, d.year, d.month, d.currency_code, d.id,
           case when c.id is null then ${NET}
             else coalesce(round(c.amount * ${NET} / nullif(${GROSS}, 0), 2), c.amount) end as net,
           coalesce(c.amount, ${GROSS}) as gross, null::int as documents, null::int as once
         from docs d
         left join doc_cost_line c on c.organization_id = d.organization_id and c.doc_id = d.id`
-            : sql`
+      : sql`
         select ${groupKey} as key, d.year, d.month, d.currency_code, d.id, ${NET} as net,
           ${GROSS} as gross, 1 as documents, 1 as once
-        from docs d`;
+        from docs d`
+    : by === 'costCenter' && !narrowed && !filter.costCenter
+      ? sumsOf(
+          'doc_spend_cost',
+          sql`s.cost_center_code as key, s.net, s.gross, s.documents, s.documents_once as once`,
+        )
+      : by === 'costCenter'
+        ? sumsOf(
+            'doc_spend_part',
+            sql`s.cost_center_code as key, s.net, s.gross, 1 as documents, s.first::int as once`,
+          )
+        : filter.costCenter
+          ? sumsOf(
+              'doc_spend_part',
+              sql`${groupKey} as key, s.doc_net as net, s.doc_gross as gross,
+                s.first::int as documents, s.first::int as once`,
+            )
+          : sumsOf(
+              'doc_spend',
+              sql`${groupKey} as key, s.net, s.gross, s.documents, s.documents as once`,
+            );
   // A document with lines on two cost centres counts once in a month and the total: by its id
   // read from rows, by the sums' count of documents once (each document's first part).
   const counted = (of: number) =>

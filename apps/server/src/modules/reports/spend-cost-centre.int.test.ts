@@ -123,6 +123,20 @@ describe('spend by cost centre', () => {
       gross: line?.gross,
       documents: line?.documents,
     });
+
+    // Filtered by a cost centre: the documents with a line there, each whole, by supplier.
+    const ofCentre = await world.t.app.inject({
+      url: '/api/report/spend?year=2026&costCenter=RAZ',
+      headers: world.h.boss,
+    });
+    expect(ofCentre.statusCode, ofCentre.body).toBe(200);
+    const centre = ofCentre.json<SpendReport>();
+    expect(centre.rows.map((r) => [r.key, r.currency, r.net, r.gross, r.documents])).toEqual([
+      [world.supplier.key, 'EUR', '100.00', '122.00', 1],
+    ]);
+    expect(centre.totals.map((r) => [r.currency, r.net, r.gross, r.documents])).toEqual([
+      ['EUR', '100.00', '122.00', 1],
+    ]);
   });
 
   it('follows a line edited through the document, its lines moved and the document changed', async () => {
