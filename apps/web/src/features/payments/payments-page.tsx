@@ -1,5 +1,5 @@
-import { useCallback } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { useCallback, useMemo } from 'react';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -15,9 +15,11 @@ import { useDialogs } from '../../schema-ui/dialogs/dialog-context';
 import { WarningsDialog } from '../../schema-ui/dialogs/warnings-dialog';
 import { TableGrid } from '../../schema-ui/grid/table-grid';
 import { useUrlSearch } from '../../schema-ui/grid/use-url-search';
+import { FilterChips } from '../../ui/filter-chips';
 import { MessageAlert } from '../../ui/message-alert';
 import { OrderActions } from './order-actions';
 import { OrderFileActions } from './order-files';
+import { orderFilterText } from './order-filter-text';
 import { PackageActions } from './package-actions';
 import { payOrderHandlers } from './pay-order-handlers';
 import { PAY_ORDER_TABLE, PAY_PACKAGE_TABLE } from './payments-api';
@@ -32,7 +34,8 @@ type View = (typeof VIEWS)[number];
 /**
  * /o/{organizationId}/payments and /payments/packages (issue 8): the payment orders and the
  * payment packages as grids of the schema UI, with their actions on the selected rows; an
- * order opens in the edit dialog with the payOrder handlers (recipient, account, type).
+ * order opens in the edit dialog with the payOrder handlers (recipient, account, type). The
+ * orders take `?filter=field:value` from the address, as the documents list does (issue 27).
  */
 export function PaymentsPage() {
   const { organizationId = '', view = 'orders' } = useParams();
@@ -106,11 +109,49 @@ function RunnerMessages({ runner }: { runner: PaymentRunner }) {
   );
 }
 
+/** The address's list filters, `field:value` each (issue 27: a report's figure opens them). */
+export const FILTER_PARAM = 'filter';
+
+/**
+ * The payment orders the address's `?filter=` names (the payments report's orders of a state,
+ * its bank returns of a reason), as chips in words, each removable; the list asks with them.
+ */
+function useAddressFilters() {
+  const { t, has } = useI18n();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const text = searchParams.getAll(FILTER_PARAM).join('\n');
+  const filters = useMemo(() => (text === '' ? [] : text.split('\n')), [text]);
+  const remove = useCallback(
+    (filter: string) =>
+      setSearchParams(
+        (params) => {
+          const rest = params.getAll(FILTER_PARAM).filter((item) => item !== filter);
+          params.delete(FILTER_PARAM);
+          for (const item of rest) params.append(FILTER_PARAM, item);
+          return params;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+  const chips = (
+    <FilterChips
+      filters={filters}
+      describe={(filter) => orderFilterText({ t, has }, filter)}
+      onRemove={remove}
+      removeLabel={(chip) => t('filters.remove', [chip])}
+      testId="payments-filters"
+    />
+  );
+  return { filters, chips };
+}
+
 function OrdersGrid({ runner }: { runner: PaymentRunner }) {
   const { t } = useI18n();
   const dialogs = useDialogs();
   const canWrite = useTableRights(PAY_ORDER_TABLE)?.canWrite === true;
   const [search, setSearch] = useUrlSearch();
+  const address = useAddressFilters();
   const open = useCallback(
     (row: TableRecord) =>
       void dialogs.openEdit({ table: PAY_ORDER_TABLE, key: row.key, handlers: payOrderHandlers }),
@@ -131,8 +172,10 @@ function OrdersGrid({ runner }: { runner: PaymentRunner }) {
           </Alert>
         )}
       </Stack>
+      {address.chips}
       <TableGrid
         table={PAY_ORDER_TABLE}
+        filter={address.filters}
         search={search}
         onSearchChange={setSearch}
         onOpen={open}

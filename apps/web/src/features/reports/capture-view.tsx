@@ -1,35 +1,16 @@
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { CaptureReport } from '@listina/contract';
 import { formatDate, roundDecimal } from '@listina/forms';
+import { CAPTURE_FIELD_LABELS } from '../../app/capture-fields';
 import { useI18n } from '../../app/i18n';
 import { ReportChart } from './report-chart';
 import { useFormatNumber } from './report-format';
-import { Empty, ReportTable, TableHeading, type ReportColumn } from './report-table';
+import { captureDocumentsPath, type CaptureFigure } from './drill-paths';
+import type { DrillFilter } from './report-model';
+import { Empty, FigureLink, ReportTable, TableHeading, type ReportColumn } from './report-table';
 
 type FieldCounts = { captured: number; corrected: number };
-
-/**
- * The document's own label of each field capture fills in (its column's, `doc.*`), so the
- * report names a field as the document's form does.
- */
-const FIELD_LABELS: Record<string, string> = {
-  invoiceNumber: 'doc.number',
-  issueDate: 'doc.issueDate',
-  dueDate: 'doc.dueDate',
-  netAmount: 'doc.netAmount',
-  vatAmount: 'doc.vatAmount',
-  totalAmount: 'doc.totalAmount',
-  prepaidAmount: 'doc.prepaidAmount',
-  roundingAmount: 'doc.roundingAmount',
-  amountDue: 'doc.amountDue',
-  currencyCode: 'doc.currencyCode',
-  iban: 'doc.paymentIban',
-  bic: 'doc.paymentBic',
-  referenceModel: 'doc.paymentReferenceModel',
-  reference: 'doc.paymentReference',
-  purposeCode: 'doc.paymentPurposeCode',
-  description: 'doc.description',
-};
 
 /** A share as a percentage with one decimal (empty when there is nothing to share). */
 export function percentOf(part: number, whole: number): string | undefined {
@@ -41,7 +22,7 @@ export function useCaptureNames() {
   const { t, has } = useI18n();
   const named = (key: string | undefined, name: string) => (key && has(key) ? t(key) : name);
   return {
-    field: (field: string) => named(FIELD_LABELS[field], field),
+    field: (field: string) => named(CAPTURE_FIELD_LABELS[field], field),
     source: (source: string) => named(`reports.source.${source}`, source),
     channel: (channel: string) => named(`reports.channel.${channel}`, channel),
   };
@@ -50,10 +31,15 @@ export function useCaptureNames() {
 /**
  * Capture (issue 27): how many captured documents kept every value capture filled in; the
  * values by source as bars stacked by kept and corrected; corrections by field and by
- * supplier; and the documents of the period by how they came in. The documents list has no
- * filter for when or how a document was captured, so these figures open nothing.
+ * supplier; and the documents of the period by how they came in. Each count opens the
+ * documents it counts (drill-paths.ts); a value's count opens the documents that hold them.
  */
-export function CaptureView({ report }: { report: CaptureReport }) {
+export function CaptureView(props: {
+  report: CaptureReport;
+  organizationId: string;
+  filter: DrillFilter;
+}) {
+  const { report, organizationId, filter } = props;
   const { t } = useI18n();
   const formatNumber = useFormatNumber();
   const names = useCaptureNames();
@@ -61,15 +47,41 @@ export function CaptureView({ report }: { report: CaptureReport }) {
     const share = percentOf(part, whole);
     return share === undefined ? '' : t('reports.percent', [formatNumber(share, 1)]);
   };
-  const count = <L,>(header: string, value: (line: L) => number, testId?: string) => ({
+  const pathOf = (figure: CaptureFigure) =>
+    captureDocumentsPath(organizationId, report, filter, figure);
+  /** What a row's count opens, and the row's name in the link's. */
+  type Drill<L> = { figure: (line: L) => CaptureFigure; rowName: (line: L) => string };
+  /** A count that opens the documents of its figure. */
+  const count = <L,>(
+    header: string,
+    value: (line: L) => number,
+    testId: string,
+    drill: Drill<L>,
+  ) => ({
     header,
     numeric: true,
     testId,
-    cell: (line: L) => formatNumber(value(line)),
+    cell: (line: L) => (
+      <FigureLink
+        value={value(line)}
+        text={formatNumber(value(line))}
+        to={pathOf(drill.figure(line))}
+        label={t('reports.capture.open', [drill.rowName(line), header, formatNumber(value(line))])}
+      />
+    ),
   });
-  const countsColumns = <L extends FieldCounts>(): ReportColumn<L>[] => [
-    count<L>(t('reports.column.captured'), (line) => line.captured, 'capture-captured'),
-    count<L>(t('reports.column.corrected'), (line) => line.corrected, 'capture-corrected'),
+  const countsColumns = <L extends FieldCounts>(
+    figure: (line: L, isCorrected: boolean) => CaptureFigure,
+    rowName: (line: L) => string,
+  ): ReportColumn<L>[] => [
+    count<L>(t('reports.column.captured'), (line) => line.captured, 'capture-captured', {
+      figure: (line) => figure(line, false),
+      rowName,
+    }),
+    count<L>(t('reports.column.corrected'), (line) => line.corrected, 'capture-corrected', {
+      figure: (line) => figure(line, true),
+      rowName,
+    }),
     {
       header: t('reports.column.keptShare'),
       numeric: true,
@@ -80,19 +92,34 @@ export function CaptureView({ report }: { report: CaptureReport }) {
   const period = [formatDate(report.from), formatDate(report.to)];
   type Supplier = CaptureReport['bySupplier'][number];
   type Channel = CaptureReport['channels'][number];
+  const supplierName = (line: Supplier) => line.supplierName ?? t('reports.noSupplier');
   return (
     <>
       {report.documents === 0 ? (
         <Empty testId="report-empty" text={t('reports.emptyPeriod')} />
       ) : (
         <>
-          <Typography sx={{ mb: 2 }} data-testid="capture-summary">
+          <Typography data-testid="capture-summary">
             {t('reports.capture.summary', [
               formatNumber(report.keptUnchanged),
               formatNumber(report.documents),
               formatNumber(percentOf(report.keptUnchanged, report.documents) ?? '0', 1),
             ])}
           </Typography>
+          <Stack direction="row" sx={{ gap: 2, mb: 2 }} data-testid="capture-summary-links">
+            <FigureLink
+              value={report.documents}
+              text={t('reports.capture.openCaptured')}
+              to={pathOf({ kind: 'documents' })}
+            />
+            {report.keptUnchanged > 0 && (
+              <FigureLink
+                value={report.keptUnchanged}
+                text={t('reports.capture.openKept')}
+                to={pathOf({ kind: 'documents', isKept: true })}
+              />
+            )}
+          </Stack>
           <ReportChart
             caption={t('reports.capture.chart')}
             tableId="report-table"
@@ -122,7 +149,10 @@ export function CaptureView({ report }: { report: CaptureReport }) {
                 rowHeader: true,
                 cell: (line) => names.source(line.source),
               },
-              ...countsColumns<CaptureReport['bySource'][number]>(),
+              ...countsColumns<CaptureReport['bySource'][number]>(
+                (line, isCorrected) => ({ kind: 'source', source: line.source, isCorrected }),
+                (line) => names.source(line.source),
+              ),
             ]}
             lines={report.bySource.map((line) => ({
               key: line.source,
@@ -141,7 +171,10 @@ export function CaptureView({ report }: { report: CaptureReport }) {
                 rowHeader: true,
                 cell: (line) => names.field(line.field),
               },
-              ...countsColumns<CaptureReport['byField'][number]>(),
+              ...countsColumns<CaptureReport['byField'][number]>(
+                (line, isCorrected) => ({ kind: 'field', field: line.field, isCorrected }),
+                (line) => names.field(line.field),
+              ),
             ]}
             lines={report.byField.map((line) => ({
               key: line.field,
@@ -158,11 +191,40 @@ export function CaptureView({ report }: { report: CaptureReport }) {
               {
                 header: t('reports.column.supplier'),
                 rowHeader: true,
-                cell: (line: Supplier) => line.supplierName ?? t('reports.noSupplier'),
+                cell: supplierName,
               },
-              count<Supplier>(t('reports.column.documents'), (line) => line.documents),
-              count<Supplier>(t('reports.column.keptUnchanged'), (line) => line.keptUnchanged),
-              ...countsColumns<Supplier>(),
+              count<Supplier>(
+                t('reports.column.documents'),
+                (line) => line.documents,
+                'capture-supplier-documents',
+                {
+                  figure: (line) => ({ kind: 'documents', supplier: line.supplierKey }),
+                  rowName: supplierName,
+                },
+              ),
+              count<Supplier>(
+                t('reports.column.keptUnchanged'),
+                (line) => line.keptUnchanged,
+                'capture-supplier-kept',
+                {
+                  figure: (line) => ({
+                    kind: 'documents',
+                    supplier: line.supplierKey,
+                    isKept: true,
+                  }),
+                  rowName: supplierName,
+                },
+              ),
+              // A supplier's values were captured on its documents; corrected on those that
+              // did not keep every value.
+              ...countsColumns<Supplier>(
+                (line, isCorrected) => ({
+                  kind: 'documents',
+                  supplier: line.supplierKey,
+                  isKept: isCorrected ? false : undefined,
+                }),
+                supplierName,
+              ),
             ]}
             lines={report.bySupplier.map((line, index) => ({
               key: String(index),
@@ -183,7 +245,15 @@ export function CaptureView({ report }: { report: CaptureReport }) {
             rowHeader: true,
             cell: (line: Channel) => names.channel(line.channel),
           },
-          count<Channel>(t('reports.column.documents'), (line) => line.documents),
+          count<Channel>(
+            t('reports.column.documents'),
+            (line) => line.documents,
+            'capture-channel-documents',
+            {
+              figure: (line) => ({ kind: 'channel', channel: line.channel }),
+              rowName: (line) => names.channel(line.channel),
+            },
+          ),
         ]}
         lines={report.channels.map((line) => ({
           key: line.channel,

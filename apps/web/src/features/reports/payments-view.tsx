@@ -1,4 +1,4 @@
-import type { PaymentsReport } from '@listina/contract';
+import type { PaymentsReport, PaymentTiming } from '@listina/contract';
 import { formatDate } from '@listina/forms';
 import { useI18n } from '../../app/i18n';
 import { byStateOrder } from './activity-sheets';
@@ -9,9 +9,17 @@ import {
   useChartAmount,
   type CurrencyChoice,
 } from './report-currency';
-import { useFormatAmount, useFormatNumber } from './report-format';
-import { currenciesOf } from './report-model';
-import { Empty, ReportTable, TableHeading, type ReportColumn } from './report-table';
+import { useFormatNumber } from './report-format';
+import { ordersPathOf, paidDocumentsPath } from './drill-paths';
+import { currenciesOf, type DrillFilter } from './report-model';
+import {
+  AmountLink,
+  Empty,
+  FigureLink,
+  ReportTable,
+  TableHeading,
+  type ReportColumn,
+} from './report-table';
 
 type StateLine = PaymentsReport['states'][number];
 type ReturnLine = PaymentsReport['returns'][number];
@@ -36,48 +44,104 @@ export function usePaymentNames() {
  * Payments (issue 27): the payment orders executed in the period by their state now, as bars
  * of their amounts in one currency; the bank's returns by reason; and per currency the
  * documents paid, the average days from receipt to payment and how many were paid early, on
- * time or late. The orders' list takes no state from the address, and the documents list has
- * no filter for the day a document was paid, so these figures open nothing (docs/reports.md).
+ * time or late. A count or amount of orders opens the payment orders list of its state or
+ * reason; a count of documents the documents list (drill-paths.ts, docs/reports.md).
  */
-export function PaymentsView(props: { report: PaymentsReport } & CurrencyChoice) {
-  const { report } = props;
+export function PaymentsView(
+  props: { report: PaymentsReport; organizationId: string; filter: DrillFilter } & CurrencyChoice,
+) {
+  const { report, organizationId, filter } = props;
   const { t } = useI18n();
-  const format = useFormatAmount();
   const formatNumber = useFormatNumber();
   const chartAmount = useChartAmount();
   const names = usePaymentNames();
   const states = byStateOrder(report.states);
   const period = [formatDate(report.from), formatDate(report.to)];
+  /** A line's amount, opening what the line counts. */
   const amountOf = <L extends { amount: string; currency: string }>(
     testId: string,
+    to: (line: L) => string,
+    rowName: (line: L) => string,
   ): ReportColumn<L> => ({
     header: t('reports.column.amount'),
     numeric: true,
     testId,
-    cell: (line) => format(line.amount, line.currency),
+    cell: (line) => (
+      <AmountLink
+        amount={line.amount}
+        currency={line.currency}
+        to={to(line)}
+        label={(amount) => t('reports.payments.open', [rowName(line), amount])}
+      />
+    ),
   });
-  const count = <L,>(header: string, value: (line: L) => number, testId?: string) => ({
+  /** A count, opening what it counts. */
+  const count = <L,>(
+    header: string,
+    value: (line: L) => number,
+    testId: string,
+    to: (line: L) => string,
+    rowName: (line: L) => string,
+  ) => ({
     header,
     numeric: true,
     testId,
-    cell: (line: L) => formatNumber(value(line)),
+    cell: (line: L) => (
+      <FigureLink
+        value={value(line)}
+        text={formatNumber(value(line))}
+        to={to(line)}
+        label={t('reports.payments.openCount', [rowName(line), header, formatNumber(value(line))])}
+      />
+    ),
   });
+  const stateOrders = (line: StateLine) => ordersPathOf(organizationId, report, line);
+  const stateName = (line: StateLine) => `${names.state(line.state)}, ${line.currency}`;
+  const returnOrders = (line: ReturnLine) => ordersPathOf(organizationId, report, line);
+  const returnName = (line: ReturnLine) => `${names.reason(line.reason)}, ${line.currency}`;
+  const paidDocuments = (timing?: PaymentTiming) => (line: PaidLine) =>
+    paidDocumentsPath(organizationId, report, filter, { currency: line.currency, timing });
+  const paidName = (line: PaidLine) => line.currency;
   const currencies = currenciesOf(states);
   const currency = pickCurrency(currencies, props.currency);
   const inCurrency = states.filter((line) => line.currency === currency);
   const paidColumns: ReportColumn<PaidLine>[] = [
     { header: t('reports.column.currency'), rowHeader: true, cell: (line) => line.currency },
-    count(t('reports.column.documents'), (line) => line.documents, 'payments-documents'),
-    amountOf<PaidLine>('payments-paid-amount'),
+    count(
+      t('reports.column.documents'),
+      (line) => line.documents,
+      'payments-documents',
+      paidDocuments(),
+      paidName,
+    ),
+    amountOf<PaidLine>('payments-paid-amount', paidDocuments(), paidName),
     {
       header: t('reports.column.daysToPay'),
       numeric: true,
       testId: 'payments-days-to-pay',
       cell: (line) => formatNumber(line.averageDaysToPay, 1),
     },
-    count(t('reports.column.early'), (line) => line.early, 'payments-early'),
-    count(t('reports.column.onTime'), (line) => line.onTime, 'payments-on-time'),
-    count(t('reports.column.late'), (line) => line.late, 'payments-late'),
+    count(
+      t('reports.column.early'),
+      (line) => line.early,
+      'payments-early',
+      paidDocuments('early'),
+      paidName,
+    ),
+    count(
+      t('reports.column.onTime'),
+      (line) => line.onTime,
+      'payments-on-time',
+      paidDocuments('onTime'),
+      paidName,
+    ),
+    count(
+      t('reports.column.late'),
+      (line) => line.late,
+      'payments-late',
+      paidDocuments('late'),
+      paidName,
+    ),
     {
       header: t('reports.column.daysLate'),
       numeric: true,
@@ -117,8 +181,14 @@ export function PaymentsView(props: { report: PaymentsReport } & CurrencyChoice)
                 cell: (line: StateLine) => names.state(line.state),
               },
               { header: t('reports.column.currency'), cell: (line: StateLine) => line.currency },
-              count<StateLine>(t('reports.column.orders'), (line) => line.orders),
-              amountOf<StateLine>('payments-state-amount'),
+              count<StateLine>(
+                t('reports.column.orders'),
+                (line) => line.orders,
+                'payments-state-orders',
+                stateOrders,
+                stateName,
+              ),
+              amountOf<StateLine>('payments-state-amount', stateOrders, stateName),
             ]}
             lines={states.map((line) => ({
               key: `${line.state}-${line.currency}`,
@@ -143,8 +213,14 @@ export function PaymentsView(props: { report: PaymentsReport } & CurrencyChoice)
               cell: (line: ReturnLine) => names.reason(line.reason),
             },
             { header: t('reports.column.currency'), cell: (line: ReturnLine) => line.currency },
-            count<ReturnLine>(t('reports.column.orders'), (line) => line.orders),
-            amountOf<ReturnLine>('payments-return-amount'),
+            count<ReturnLine>(
+              t('reports.column.orders'),
+              (line) => line.orders,
+              'payments-return-orders',
+              returnOrders,
+              returnName,
+            ),
+            amountOf<ReturnLine>('payments-return-amount', returnOrders, returnName),
           ]}
           lines={report.returns.map((line, index) => ({
             key: String(index),

@@ -112,6 +112,8 @@ export interface DrillFilter {
   supplier?: string | undefined;
   documentType?: number | undefined;
   workflowStep?: string | undefined;
+  /** A cost centre's code: the documents with a cost line on it (`costCenter:`, issue 27). */
+  costCenter?: string | undefined;
 }
 
 /** yyyy-mm-dd moved by a number of days (calendar days, no time zone involved). */
@@ -144,33 +146,40 @@ export function bucketDueRange(asOf: string, bucket: AgingBucket): string {
  * order the list writes its own (document type, supplier, then the rest), so the list keeps the
  * address as it came.
  */
-function documentsPath(organizationId: string, filters: string[]): string {
+export function documentsPath(organizationId: string, filters: string[]): string {
   const query = new URLSearchParams(filters.map((filter) => ['filter', filter]));
   return `/o/${organizationId}/work/index?${query.toString()}`;
 }
 
 /** Payables are active or archived (drafts and rejected ones are not owed). */
-const PAYABLE = ['status:active', 'status:archived'];
+export const PAYABLE = ['status:active', 'status:archived'];
 /** Payment states of what is still owed: everything but paid. */
 const OPEN = ['paymentState:unpaid', 'paymentState:ordered', 'paymentState:sent'];
 
-function narrowing(filter: DrillFilter, suppliers: readonly string[] | undefined) {
+/**
+ * The report's filters as the list's: document type and suppliers first (the list's own bar),
+ * the workflow step and the cost centre after the figure's own.
+ */
+export function narrowing(filter: DrillFilter, suppliers: readonly string[] | undefined) {
   const keys = suppliers ?? (filter.supplier ? [filter.supplier] : []);
   return {
     head: [
       ...(filter.documentType ? [`documentTypeId:${filter.documentType}`] : []),
       ...keys.map((key) => `customerKey:${key}`),
     ],
-    step: filter.workflowStep ? [`workflowCurrentStepSystemTileCode:${filter.workflowStep}`] : [],
+    step: [
+      ...(filter.workflowStep ? [`workflowCurrentStepSystemTileCode:${filter.workflowStep}`] : []),
+      ...(filter.costCenter === undefined ? [] : [`costCenter:${filter.costCenter}`]),
+    ],
   };
 }
 
 /**
  * The documents an aging figure counts: payables still open, due in the bucket (every bucket
  * when none is given, a row's total), of the suppliers given (the row's one, the suppliers
- * stacked as "other suppliers"), else of the report's supplier filter, and of its document type
- * and workflow step. The list has no filter for the cost centre, the currency, a missing due
- * date or the payments made since a past day (docs/reports.md).
+ * stacked as "other suppliers"), else of the report's supplier filter, and of its document type,
+ * workflow step and cost centre. The list has no filter for the currency, a missing due date or
+ * the payments made since a past day (docs/reports.md).
  */
 export function agingDocumentsPath(
   organizationId: string,
@@ -231,8 +240,8 @@ export function issuedIn(year: number, month?: number): [string, string] {
 
 /**
  * The documents a spend figure counts: payables issued in its year (or month), of the row's
- * supplier or document type when spend is grouped by them, else of the report's filters. The
- * list has no filter for a cost centre, a currency or the received and entered days a document
+ * supplier, document type or cost centre when spend is grouped by them, else of the report's
+ * filters. The list has no filter for a currency or the received and entered days a document
  * without an issue date counts by (docs/reports.md).
  */
 export function spendDocumentsPath(
@@ -243,11 +252,14 @@ export function spendDocumentsPath(
     month?: number | undefined;
     supplier?: string | undefined;
     documentType?: number | undefined;
+    /** A cost centre's row: its code, '' for "no cost centre" (a line on none, or no lines). */
+    costCenter?: string | undefined;
   },
 ): string {
   const narrowed = {
     ...filter,
     documentType: figure.documentType ?? filter.documentType,
+    costCenter: figure.costCenter ?? filter.costCenter,
   };
   const { head, step } = narrowing(narrowed, figure.supplier ? [figure.supplier] : undefined);
   const [from, to] = issuedIn(figure.year, figure.month);

@@ -219,7 +219,7 @@ export function useShownReport(props: {
     case 'capture':
       return shown(
         capture,
-        (report) => <CaptureView report={report} />,
+        (report) => <CaptureView report={report} organizationId={organizationId} filter={params} />,
         (report) => captureSheet(report, words, name),
         periodFile,
         periodOf,
@@ -227,7 +227,14 @@ export function useShownReport(props: {
     case 'payments':
       return shown(
         payments,
-        (report) => <PaymentsView report={report} {...currency} />,
+        (report) => (
+          <PaymentsView
+            report={report}
+            organizationId={organizationId}
+            filter={params}
+            {...currency}
+          />
+        ),
         (report) => paymentsSheet(report, words, name),
         periodFile,
         periodOf,

@@ -123,7 +123,7 @@ describe('Reports page (issue 27)', { timeout: 30_000 }, () => {
     await waitFor(() => expect(app.location()).toBe(bucketPath));
   });
 
-  it('narrows to a cost centre picked in the filter bar, kept in the address; the links cannot', async () => {
+  it('narrows to a cost centre picked in the filter bar, kept in the address and in its links', async () => {
     const calls = agingCashApi();
     const app = renderApp('/o/org-1/reports/aging?asOf=2026-11-05');
     await screen.findByTestId('aging-table');
@@ -138,12 +138,12 @@ describe('Reports page (issue 27)', { timeout: 30_000 }, () => {
         costCenter: 'S10',
       }),
     );
-    // The documents list has no filter for a cost centre: the drill-down leaves it out.
+    // The documents list takes the documents with a line on the cost centre.
     const first = screen.getAllByTestId('aging-row')[0] as HTMLElement;
     const href = within(within(first).getByTestId('aging-total'))
       .getByRole('link')
       .getAttribute('href');
-    expect(href).not.toContain('costCenter');
+    expect(href).toContain('costCenter%3AS10');
     expect(href).toContain(`customerKey%3A${CISTILNI}`);
   });
 

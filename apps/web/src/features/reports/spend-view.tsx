@@ -24,7 +24,13 @@ export const MONTHS = Array.from({ length: 12 }, (_, index) => index + 1);
 interface SpendLine extends SpendTotal {
   label: string;
   /** What the documents list narrows to for the line; undefined: it cannot be drilled. */
-  drill: { supplier?: string | undefined; documentType?: number | undefined } | undefined;
+  drill:
+    | {
+        supplier?: string | undefined;
+        documentType?: number | undefined;
+        costCenter?: string | undefined;
+      }
+    | undefined;
   isTotal: boolean;
 }
 
@@ -40,12 +46,12 @@ export function useGroupName(): (by: SpendGroup, name: string | null) => string 
 }
 
 /**
- * What a row's figures open: the documents of its supplier or document type. The list has no
- * filter for a cost centre, so a cost centre's row opens nothing (its totals line does); a row
- * with no supplier or type is not narrowed by it (the list has no filter for none).
+ * What a row's figures open: the documents of its supplier, document type or cost centre (a
+ * line on it; "no cost centre": a line on none, or no lines). A row with no supplier or type is
+ * not narrowed by it (the list has no filter for none).
  */
 function drillOf(by: SpendGroup, key: string | null): SpendLine['drill'] {
-  if (by === 'costCenter') return key === null ? {} : undefined;
+  if (by === 'costCenter') return { costCenter: key ?? '' };
   if (key === null) return {};
   return by === 'supplier' ? { supplier: key } : { documentType: Number(key) };
 }

@@ -8,7 +8,9 @@ import { SchemaSchema } from '@listina/forms';
 import { formatApiError } from '../../api/format-error';
 import { useI18n } from '../../app/i18n';
 import { SchemaForm } from '../../schema-ui/form/schema-form';
+import { FilterChips } from '../../ui/filter-chips';
 import { MessageAlert } from '../../ui/message-alert';
+import { docFilterText } from './doc-filter-text';
 import { docFilterValuesOf } from './doc-filters';
 import type { DocFilters } from './use-doc-filters';
 
@@ -45,11 +47,12 @@ const DOC_FILTER_SCHEMA = SchemaSchema.parse({
 
 /**
  * The document list's filter bar (issue 5): document type, partner, issue dates and total
- * amount from / to, how many filters are active, and a button that clears them. The filters
- * are the user's own, saved by useDocFilters.
+ * amount from / to, how many filters are active, and a button that clears them; below, the
+ * filters it has no field for (a report's drill-down, issue 27) as chips in words, each
+ * removable. The filters are the user's own, saved by useDocFilters.
  */
 export function DocFilterBar({ filters }: { filters: DocFilters }) {
-  const { t } = useI18n();
+  const { t, has } = useI18n();
   // Clearing draws the form anew, so that half-typed text and its message go too.
   const [generation, setGeneration] = useState(0);
   const clear = () => {
@@ -90,6 +93,14 @@ export function DocFilterBar({ filters }: { filters: DocFilters }) {
           </Button>
         </Stack>
       </Box>
+      <FilterChips
+        filters={filters.others}
+        describe={(filter) => docFilterText({ t, has }, filter)}
+        onRemove={filters.remove}
+        removeLabel={(text) => t('filters.remove', [text])}
+        disabled={!filters.isReady}
+        testId="doc-filter-others"
+      />
       <MessageAlert
         severity="warning"
         message={failure('work.filters.loadFailed', filters.loadError)}

@@ -47,6 +47,8 @@ export interface DocFilters {
   /** False while the saved filters load: the list waits, so that it never shows unfiltered. */
   isReady: boolean;
   values: DocFilterValues;
+  /** Filters the bar has no field for (a report's drill-down): shown as chips, each removable. */
+  others: readonly string[];
   /** The user's filters for the list (null while loading). */
   filter: readonly string[] | null;
   /** How many filters the user has set (a range counts once). */
@@ -54,8 +56,12 @@ export interface DocFilters {
   loadError: unknown;
   saveError: unknown;
   change: (values: DocFilterValues) => void;
+  /** Takes one of the others away. */
+  remove: (filter: string) => void;
   clear: () => void;
 }
+
+const NO_OTHERS: readonly string[] = [];
 
 const amountsChanged = (a: DocFilterValues, b: DocFilterValues) =>
   a.totalAmountFrom !== b.totalAmountFrom || a.totalAmountTo !== b.totalAmountTo;
@@ -135,6 +141,16 @@ export function useDocFilters(
         },
     );
   }, []);
+  const remove = useCallback((filter: string) => {
+    setState(
+      (current) =>
+        current && {
+          ...current,
+          others: current.others.filter((other) => other !== filter),
+          settleMs: 0,
+        },
+    );
+  }, []);
   const clear = useCallback(() => {
     setState(
       (current) => current && { ...current, values: EMPTY_DOC_FILTER, others: [], settleMs: 0 },
@@ -144,11 +160,13 @@ export function useDocFilters(
   return {
     isReady: state !== null,
     values: state?.values ?? EMPTY_DOC_FILTER,
+    others: state?.others ?? NO_OTHERS,
     filter: state?.applied ?? null,
     activeCount: wanted?.length ?? 0,
     loadError: saved.error,
     saveError,
     change,
+    remove,
     clear,
   };
 }
