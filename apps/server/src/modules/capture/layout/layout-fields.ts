@@ -303,11 +303,16 @@ function readBelow(
     const line = layout.lines[phrase.line + n];
     if (!line || line.y0 - phrase.y1 > height * (LINES_BELOW + 1)) return false;
     const under = line.phrases.filter((p) => p.x0 < x1 + height && p.x1 > x0 - height);
+    let isCovered = false;
     for (const p of under) {
       if (startsWithLabel(layout, p)) continue;
       // Columns of a header row: the phrase nearest under the label's start.
       if (take(p, 1 - (n - 1) * 0.03)) return true;
+      isCovered = true;
     }
+    // Words under the label that are not its value (a title over a table's header row,
+    // "RECHNUNG" over "Pos."): what stands below them is theirs (the line's number "1").
+    if (isCovered) return false;
   }
   return false;
 }
