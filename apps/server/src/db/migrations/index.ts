@@ -41,6 +41,7 @@ import * as m0039 from './0039-notification-delivery';
 import * as m0040 from './0040-report-indexes';
 import * as m0041 from './0041-report-summaries';
 import * as m0042 from './0042-spend-by-cost-centre';
+import * as m0043 from './0043-capture-by-supplier';
 
 /** Forward-only migrations, in order. Never edit one after it has landed; add the next. */
 const migrations: Record<string, Migration> = {
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   '0040-report-indexes': m0040,
   '0041-report-summaries': m0041,
   '0042-spend-by-cost-centre': m0042,
+  '0043-capture-by-supplier': m0043,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -35,18 +35,29 @@ export async function captureRows(
   filter: ReportFilter,
 ): Promise<CaptureRowData[]> {
   const filtered = hasFilter(filter);
+  // A supplier is kept on each captured document's line (capture_doc.partner_key, written with
+  // the document): alone, it needs no look at the documents.
+  const bySupplierAlone = !(filter.documentType || filter.costCenter || filter.workflowStep);
   const ofDoc = (alias: string) =>
-    filtered
+    filtered && !bySupplierAlone
       ? sql`exists (select 1 from doc d where d.organization_id = ${sql.ref(`${alias}.organization_id`)}
           and d.id = ${sql.ref(`${alias}.doc_id`)} and ${filtersSql(filter)})`
       : sql`true`;
   const days = (column: string) =>
     sql`${sql.ref(column)} between ${period.from}::date and ${period.to}::date`;
+  const ofSupplier = filter.supplier ? sql`and c.partner_key = ${filter.supplier}::uuid` : sql``;
   const values = filtered
     ? sql`select ${CAPTURE_SOURCE_SQL} as source, field, count(*)::int as captured,
           count(*) filter (where not kept)::int as corrected
         from capture_outcome o
         where o.organization_id = ${organizationId} and ${days('o.captured_on')} and ${ofDoc('o')}
+          ${
+            filter.supplier
+              ? sql`and o.doc_id in (select c.doc_id from capture_doc c
+                  where c.organization_id = ${organizationId} and ${days('c.captured_on')}
+                    ${ofSupplier})`
+              : sql``
+          }
         group by grouping sets ((${CAPTURE_SOURCE_SQL}), (field))`
     : sql`select ${CAPTURE_SOURCE_SQL} as source, field, sum(captured)::int as captured,
           sum(corrected)::int as corrected
@@ -57,6 +68,7 @@ export async function captureRows(
     with docs as (
       select c.partner_key, c.captured, c.corrected from capture_doc c
       where c.organization_id = ${organizationId} and ${days('c.captured_on')} and ${ofDoc('c')}
+        ${ofSupplier}
     ), counted as (${values}),
     grouped as (
       select 'all' as kind, null as name, count(*)::int as documents,
