@@ -234,6 +234,15 @@ test('spend, approval times, capture and payments: filters, drill-down, xlsx, bo
       ['Typed in', 8],
     ]),
   );
+  // A figure opens the documents it counts: the PDF, its IBAN corrected, the filter in words.
+  await field('Payee IBAN').getByTestId('capture-corrected').getByRole('link').click();
+  await expect(page).toHaveURL(/\/work\/index\?.*filter=correctedField%3Aiban/);
+  await expect(documents).toHaveCount(1);
+  await expect(page.getByTestId('doc-filter-others')).toContainText(
+    'Captured field corrected: Payee IBAN',
+  );
+  await page.goBack();
+  await expect(page.getByTestId('capture-summary')).toBeVisible();
   // Up to yesterday: nothing was captured or typed in. Before, the field shows the end the
   // server chose (today) though the address has none.
   const to = page.getByTestId('report-filters').getByRole('textbox', { name: 'To' });
