@@ -1,3 +1,4 @@
+import { centsText } from '@listina/forms';
 import { sql } from 'kysely';
 import type { Trx } from '../../db/scope';
 import type { CaptureResult } from '../capture/capture.service';
@@ -25,7 +26,7 @@ const TEXT_CONFIDENCE = 0.9;
 /** UNTDID 1001 codes of the demo's document types, as capture reads a document's kind. */
 const KIND: Record<DocTypeCode, string> = { INV: '380', CN: '381', ADV: '386', OTH: '325' };
 
-const cents = (amount: number) => (amount / 100).toFixed(2);
+const cents = (amount: number) => centsText(BigInt(amount));
 
 /** The values the document's invoice prints, by capture field, where it prints them. */
 function printed(doc: PlannedDocument): Record<string, string> {
