@@ -254,7 +254,8 @@ test('spend, approval times, capture and payments: filters, drill-down, xlsx, bo
 
   // ----- Payments: P1 paid, P2 returned, P3's order a draft, all executed today.
   await page.goto(`${reports}/payments`);
-  await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
+  // Exactly: the returns table's heading starts with the same word.
+  await expect(page.getByRole('heading', { name: 'Payments', exact: true })).toBeVisible();
   const states = page.getByTestId('payments-state');
   await expect(states).toHaveText([
     /^Draft\s*EUR\s*1\s*183,00\u00a0EUR$/,
